@@ -1,0 +1,1 @@
+"""The game-agnostic kernel: imports nothing from games, bots or front ends."""

@@ -1,0 +1,242 @@
+"""The Rules contract every game implements, and the types it speaks in.
+
+A game is a subclass of `Rules`, instantiated for one table: its seat count and checked options.
+Inside, states are whatever is fastest (ints, lists, bitmasks); action ids are small integers;
+strings are only the notation at the edges. Everything a front end, a bot, a record or a test
+does goes through these methods.
+
+Hot path (search bots, benchmarks): `copy`, `to_act`, `legal_ids`, `apply_id` (in place, the
+action must be legal). Edges: `legal`, `why_illegal`, `apply` (pure: the old state stays valid),
+`view`, `resample`.
+
+A view is a JSON-ready dict with exactly what one seat may know. Every game's view has these
+keys, so front ends can draw any game; games add their own (trump, bids, melds, ...):
+
+    game, seat, seats, deal (1-based), dealer, to_act (seat or None when the deal is over),
+    scores (match totals before this deal), hand (own cards, codes, sorted),
+    hand_sizes (per seat), trick (list of [seat, code or "??"] for the trick in progress),
+    legal (own legal action strings, [] when not to act)
+"""
+
+from dataclasses import dataclass, field
+
+from .cards import Deck
+from .errors import BadRecord, IllegalAction
+from .options import Option, check_options, is_int
+from .rng import Rng
+
+
+@dataclass
+class Deal:
+    """One deal's cards: hands[s] in the order dealt, pile top first (the game says what it is)."""
+    dealer: int
+    hands: list[list[int]]
+    pile: list[int]
+
+
+@dataclass
+class DealResult:
+    dealer: int
+    points: list[int]
+    detail: str
+    data: dict = field(default_factory=dict)  # game facts (bids, tricks) for score sheets
+
+
+@dataclass(frozen=True)
+class DealContext:
+    """Where a deal stands in its match: what every seat knows before the first action."""
+    number: int  # 1-based
+    dealer: int
+    scores: tuple[int, ...]  # totals before this deal
+    results: tuple[DealResult, ...] = ()  # the match's earlier deals
+
+
+class Rules:
+    # --- metadata, set by each game
+    id: str = ""
+    title: str = ""
+    min_seats: int = 0
+    max_seats: int = 0
+    default_seats: int = 0
+    option_schema: tuple[Option, ...] = ()
+    deck: Deck
+    num_actions: int = 0  # actions are ids 0..num_actions-1
+    max_actions_per_deal: int = 0  # no deal of random play may exceed it
+    zero_sum: bool = False  # every deal's points sum to zero
+    team_of: tuple[int, ...] | None = None  # seat -> team for team games
+
+    def __init__(self, options: dict | None = None, seats: int | None = None):
+        if seats is None:
+            seats = self.default_seats
+        if not is_int(seats) or not self.min_seats <= seats <= self.max_seats:
+            allowed = (str(self.min_seats) if self.min_seats == self.max_seats
+                       else f"{self.min_seats} to {self.max_seats}")
+            raise BadRecord(f"{self.id} is played by {allowed} seats, not {seats!r}")
+        self.seats: int = seats
+        self.options: dict = check_options(self.id, self.option_schema, options)
+
+    # --- bounds the conformance suite checks
+    def deal_points_bounds(self) -> tuple[int, int]:
+        """Lowest and highest points one seat can gain in one deal."""
+        raise NotImplementedError
+
+    # --- the match
+    def max_deals(self) -> int | None:
+        """The most deals the match can have; None when it runs until a target is reached."""
+        return None
+
+    def first_dealer(self, explicit: int | None, rng: Rng) -> int:
+        """Dealer of deal 1: `explicit` is the first explicit deal's dealer, if any.
+        Default: that dealer, else the first value drawn from the match's generator."""
+        return explicit if explicit is not None else rng.below(self.seats)
+
+    def dealer_of(self, first_dealer: int, number: int) -> int:
+        """Dealer of deal `number` (1-based): one seat on each time."""
+        return (first_dealer + number - 1) % self.seats
+
+    def deal_shape(self, number: int) -> tuple[list[int], int]:
+        """Hand sizes and pile size of deal `number`."""
+        raise NotImplementedError
+
+    def shuffle_deal(self, number: int, dealer: int, rng: Rng) -> Deal:
+        """Default (equal hands): card k of the shuffled deck to seat dealer+1+k, one at a time,
+        dealer last; the rest is the pile, top first."""
+        sizes, _ = self.deal_shape(number)
+        cards = list(range(self.deck.size))
+        rng.shuffle(cards)
+        n, size = self.seats, sizes[0]
+        hands: list[list[int]] = [[]] * n
+        for j in range(n):  # equal hands: seat dealer+1+j gets cards j, j+n, j+2n, ...
+            hands[(dealer + 1 + j) % n] = cards[j:n * size:n]
+        return Deal(dealer, hands, cards[n * size:])
+
+    def parse_deal(self, raw, number: int, where: str) -> Deal:
+        """An explicit deal from a record, checked for shape and deck (not for its dealer)."""
+        if not isinstance(raw, dict):
+            raise BadRecord(f"{where} must be an object with dealer, hands and pile")
+        for key in raw:
+            if key not in ("dealer", "hands", "pile"):
+                raise BadRecord(f"{where}: unknown field {key!r}")
+        dealer = raw.get("dealer")
+        if not is_int(dealer) or not 0 <= dealer < self.seats:
+            raise BadRecord(f"{where}.dealer must be a seat from 0 to {self.seats - 1}")
+        sizes, pile_size = self.deal_shape(number)
+        hands_raw = raw.get("hands")
+        if not isinstance(hands_raw, list) or len(hands_raw) != self.seats:
+            raise BadRecord(f"{where}.hands must be {self.seats} lists of cards")
+        hands = []
+        for s, hand in enumerate(hands_raw):
+            cards = self.deck.parse_cards(hand, f"{where}.hands[{s}]")
+            if len(cards) != sizes[s]:
+                raise BadRecord(f"{where}.hands[{s}] must hold {sizes[s]} cards, not {len(cards)}")
+            hands.append(cards)
+        pile = self.deck.parse_cards(raw.get("pile", None), f"{where}.pile")
+        if len(pile) != pile_size:
+            raise BadRecord(f"{where}.pile must hold {pile_size} cards, not {len(pile)}")
+        self.deck.check_complete([c for h in hands for c in h] + pile, where)
+        return Deal(dealer, hands, pile)
+
+    def deal_to_json(self, deal: Deal) -> dict:
+        return {"dealer": deal.dealer, "hands": [self.deck.names(h) for h in deal.hands],
+                "pile": self.deck.names(deal.pile)}
+
+    def match_over(self, results: list[DealResult], scores: list[int]) -> bool:
+        """After a deal: is the match finished? Default: after max_deals() deals."""
+        return len(results) >= self.max_deals()
+
+    def winners(self, scores: list[int]) -> list[int]:
+        """Default: every seat with the top total; nobody when all are equal (a draw)."""
+        top = max(scores)
+        if all(s == top for s in scores):
+            return []
+        return [s for s, v in enumerate(scores) if v == top]
+
+    # --- one deal: the hot path
+    def start(self, deal: Deal, ctx: DealContext):
+        raise NotImplementedError
+
+    def copy(self, state):
+        raise NotImplementedError
+
+    def to_act(self, state) -> int:
+        """The seat to act, or -1 when the deal is over."""
+        raise NotImplementedError
+
+    def legal_ids(self, state) -> list[int]:
+        raise NotImplementedError
+
+    def apply_id(self, state, action: int) -> None:
+        """Apply a legal action in place. Unchecked: callers pass only ids from legal_ids."""
+        raise NotImplementedError
+
+    # --- one deal: the edges
+    def action_str(self, state, action: int) -> str:
+        raise NotImplementedError
+
+    def parse_action(self, state, text: str) -> int:
+        """The id of an action string, or IllegalAction saying why it does not parse.
+        Only the exact spelling that action_str gives is accepted."""
+        raise NotImplementedError
+
+    def why_illegal_id(self, state, action: int) -> str | None:
+        """None when the action is legal for the seat to act, else the reason in words.
+        The one source of legality: legal_ids is checked against it."""
+        raise NotImplementedError
+
+    def public_action(self, state, action: int, viewer: int) -> str:
+        """The action as seat `viewer` sees it being made (before it is applied).
+        Default: in full; games hide what a seat may not see ("discard ??")."""
+        return self.action_str(state, action)
+
+    def deal_result(self, state) -> DealResult:
+        raise NotImplementedError
+
+    def view(self, state, seat: int) -> dict:
+        raise NotImplementedError
+
+    def resample(self, view: dict, rng: Rng):
+        """A full state that looks exactly like `view` to its seat, the hidden cards drawn
+        from what that seat may know. Depends on the view and rng only."""
+        raise NotImplementedError
+
+    def public_deal_cards(self, deal: Deal) -> set[int]:
+        """Cards whose place in the deal every seat knows from the start (a face-up card).
+        Default: pile[0]. The leak test leaves them where they are."""
+        return {deal.pile[0]} if deal.pile else set()
+
+    def card_role(self, view: dict, code: str) -> str | None:
+        """What a card is under the deal's trump, for front ends ("Oracle", "trump"), or None."""
+        return None
+
+    # --- derived
+    def deal_over(self, state) -> bool:
+        return self.to_act(state) < 0
+
+    def legal(self, state) -> list[str]:
+        return sorted(self.action_str(state, a) for a in self.legal_ids(state))
+
+    def check_action(self, state, text: str) -> int:
+        """The id of a legal action string, or IllegalAction with the reason."""
+        if self.deal_over(state):
+            raise IllegalAction("the deal is over")
+        if not isinstance(text, str):
+            raise IllegalAction(f"{text!r} is not an action string")
+        action = self.parse_action(state, text)
+        reason = self.why_illegal_id(state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return action
+
+    def why_illegal(self, state, text: str) -> str | None:
+        try:
+            self.check_action(state, text)
+        except IllegalAction as e:
+            return e.reason
+        return None
+
+    def apply(self, state, text: str):
+        """A new state with the action applied; the old one is untouched. IllegalAction if illegal."""
+        action = self.check_action(state, text)
+        new = self.copy(state)
+        self.apply_id(new, action)
+        return new

@@ -1,0 +1,5 @@
+"""Yokir: three-hand Euchre variant with Oracle and Sage (rules: shared/rules/yokir.md)."""
+
+from .rules import YokirRules as RULES
+
+__all__ = ["RULES"]

@@ -1,0 +1,134 @@
+"""What each Yokir seat sees, and drawing the hidden cards from that alone (rules 12).
+
+Hidden from a seat: the other hands, pile[1..8] (never seen by anyone), and another picker's
+discard. The view keeps the whole public history, so resample() rebuilds a state by dealing
+the unknown cards and replaying that history.
+"""
+
+from parlor.core.rules import Deal, DealContext
+from parlor.core.sampling import place_cards
+
+from .cards import CODES, DECK, EFFECTIVE, SUITS, partner, suit_of
+
+_PHASES = ("bid1", "discard", "bid2", "play", "over")
+
+
+def _bid_str(a: int) -> str:
+    return "pick" if a == 48 else "pass" if a == 49 else "call " + SUITS[a - 50]
+
+
+def view(rules, s, seat: int) -> dict:
+    trump = s.trump
+    if any(a == 48 for _, a in s.bids):
+        upcard_state = "picked"
+    else:
+        upcard_state = "face up" if s.phase == 0 else "turned down"
+    hands = s.hands
+    return {
+        "game": "yokir",
+        "seat": seat,
+        "seats": 3,
+        "deal": s.ctx.number,
+        "dealer": s.dealer,
+        "to_act": s.turn if s.turn >= 0 else None,
+        "scores": list(s.ctx.scores),
+        "target": rules.options["target"],
+        "phase": _PHASES[s.phase],
+        "hand": [CODES[c] for c in sorted(hands[seat])],
+        "hand_sizes": [len(h) for h in hands],
+        "upcard": CODES[s.upcard],
+        "upcard_state": upcard_state,
+        "bids": [[b, _bid_str(a)] for b, a in s.bids],
+        "trump": SUITS[trump] if trump >= 0 else None,
+        "caller": s.caller if s.caller >= 0 else None,
+        "discard": CODES[s.discarded] if s.discarded >= 0 and s.caller == seat else None,
+        "tricks": [[leader, [CODES[c] for c in cards]] for leader, cards in s.tricks],
+        "trick": [[(s.leader + i) % 3, CODES[c]] for i, c in enumerate(s.trick)],
+        "tricks_won": list(s.won),
+        "legal": rules.legal(s) if s.turn == seat else [],
+    }
+
+
+def card_role(view: dict, code: str) -> str | None:
+    trump = view.get("trump")
+    if trump is None or DECK.card(code) is None:
+        return None
+    t = SUITS.index(trump)
+    card = DECK.card(code)
+    if card == t * 6:
+        return "Oracle"
+    if card == partner(t) * 6:
+        return f"Sage of {trump}"
+    if suit_of(card) == t:
+        return "trump"
+    return None
+
+
+def resample(rules, v: dict, rng):
+    """A state that looks exactly like view `v` to its seat; hidden cards drawn at random
+    wherever they may be: the other hands (minus suits they have shown out of), the buried
+    pile, and another picker's discard."""
+    seat = v["seat"]
+    card = DECK.index
+    hand = [card[c] for c in v["hand"]]
+    upcard = card[v["upcard"]]
+    picker = v["caller"] if v["upcard_state"] == "picked" else None
+    own_discard = card[v["discard"]] if v["discard"] else None
+    plays = [(leader, [card[c] for c in cards]) for leader, cards in v["tricks"]]
+    if v["trick"]:
+        plays.append((v["trick"][0][0], [card[c] for _, c in v["trick"]]))
+    played_by = [[] for _ in range(3)]
+    void = [0, 0, 0]  # effective suits each seat has shown out of
+    trump = SUITS.index(v["trump"]) if v["trump"] else -1
+    for leader, cards in plays:
+        eff = EFFECTIVE[trump]
+        for i, c in enumerate(cards):
+            p = (leader + i) % 3
+            played_by[p].append(c)
+            if i and eff[c] != eff[cards[0]]:
+                void[p] |= 1 << eff[cards[0]]
+    known = set(hand) | {upcard} | {c for cards in played_by for c in cards}
+    if own_discard is not None:
+        known.add(own_discard)
+    unknown = [c for c in range(24) if c not in known]
+    others = [p for p in range(3) if p != seat]
+    sizes, allowed = [], []
+    for p in others:
+        holds_upcard = p == picker and upcard not in played_by[p]
+        sizes.append(v["hand_sizes"][p] - holds_upcard)
+        mask = 0
+        for c in unknown:
+            if trump < 0 or not void[p] >> EFFECTIVE[trump][c] & 1:
+                mask |= 1 << c
+        allowed.append(mask)
+    other_discards = picker is not None and picker != seat and v["phase"] not in ("discard",)
+    all_mask = sum(1 << c for c in unknown)
+    if other_discards:
+        sizes.append(1)
+        allowed.append(all_mask)
+    sizes.append(8)
+    allowed.append(all_mask)
+    parts = place_cards(unknown, sizes, allowed, rng)
+    now = {seat: hand}
+    for p, part in zip(others, parts):
+        now[p] = part + ([upcard] if p == picker and upcard not in played_by[p] else [])
+    discard = own_discard if picker == seat else (parts[2][0] if other_discards else None)
+    dealt = []
+    for p in range(3):
+        cards = now[p] + played_by[p]
+        if p == picker and v["phase"] != "discard":
+            cards = [c for c in cards if c != upcard] + [discard]
+        elif p == picker:
+            cards = [c for c in cards if c != upcard]
+        dealt.append(cards)
+    deal = Deal(v["dealer"], dealt, [upcard] + parts[-1])
+    ctx = DealContext(v["deal"], v["dealer"], tuple(v["scores"]))
+    s = rules.start(deal, ctx)
+    for _, bid in v["bids"]:
+        rules.apply_id(s, rules.parse_action(s, bid))
+        if bid == "pick" and v["phase"] != "discard":
+            rules.apply_id(s, 24 + discard)
+    for leader, cards in plays:
+        for c in cards:
+            rules.apply_id(s, c)
+    return s

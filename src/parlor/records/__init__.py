@@ -1,0 +1,98 @@
+"""Game records (shared/design/records.md): load, check, replay, save. All or nothing."""
+
+import json
+from pathlib import Path
+
+from parlor.core.errors import BadRecord, IllegalAction
+from parlor.core.match import Match
+from parlor.core.options import is_int
+from parlor.core.registry import game_class
+
+_FIELDS = ("game", "options", "seats", "names", "seed", "deals", "actions")
+
+
+def read(path) -> dict:
+    """The record in a file, or BadRecord saying why it cannot be read."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise BadRecord(f"cannot read {path}: {e.strerror}") from None
+    return parse(text)
+
+
+def parse(text: str) -> dict:
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise BadRecord(f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    if not isinstance(record, dict):
+        raise BadRecord("a record must be a JSON object")
+    return record
+
+
+def new_match(record: dict) -> Match:
+    """A match at the start of the record, every field checked (explicit deals included);
+    the record's actions are not applied."""
+    for key in record:
+        if key not in _FIELDS:
+            raise BadRecord(f"unknown field {key!r} (fields: {', '.join(_FIELDS)})")
+    if "game" not in record:
+        raise BadRecord("the field 'game' is missing")
+    cls = game_class(record["game"])
+    seats = record.get("seats")
+    if seats is not None and not is_int(seats):
+        raise BadRecord(f"seats must be an integer, not {json.dumps(seats)}")
+    rules = cls(record.get("options"), seats)
+    names = record.get("names")
+    if names is not None and (not isinstance(names, list) or len(names) != rules.seats
+                              or not all(isinstance(n, str) for n in names)):
+        raise BadRecord(f"names must be a list of {rules.seats} strings")
+    seed = record.get("seed", 0)
+    if not is_int(seed):
+        raise BadRecord(f"seed must be an integer, not {json.dumps(seed)}")
+    raw_deals = record.get("deals", [])
+    if not isinstance(raw_deals, list):
+        raise BadRecord("deals must be a list")
+    deals = [rules.parse_deal(raw, i + 1, f"deals[{i}]") for i, raw in enumerate(raw_deals)]
+    return Match(rules, seed, deals, names)
+
+
+def actions_of(record: dict) -> list:
+    actions = record.get("actions")
+    if not isinstance(actions, list):
+        raise BadRecord("the field 'actions' is missing or not a list")
+    return actions
+
+
+def replay(record: dict) -> Match:
+    """The match after all the record's actions; BadRecord or IllegalAction (with its index)
+    if the record is malformed or an action is illegal. A record is checked whole before any
+    action is applied."""
+    actions = actions_of(record)
+    match = new_match(record)
+    for text in actions:
+        match.apply(text)
+    return match
+
+
+def save(match: Match, path) -> None:
+    Path(path).write_text(json.dumps(match.record(), indent=1) + "\n", encoding="utf-8")
+
+
+def describe(report: dict) -> str:
+    """The replay report, for a person to read."""
+    lines = [f"{report['game']}: " + ("finished" if report["finished"] else "in progress")
+             + f", deal {report['deal']}"]
+    for i, r in enumerate(report["deal_results"], 1):
+        pts = " ".join(f"{p:+d}" for p in r["points"])
+        lines.append(f"  deal {i} (dealer {r['dealer']}): {pts}  {r['detail']}")
+    lines.append("scores: " + " ".join(str(s) for s in report["scores"]))
+    if report["finished"]:
+        lines.append("winners: " + (", ".join(f"seat {w}" for w in report["winners"]) or "none (a draw)"))
+    else:
+        lines.append(f"to act: seat {report['to_act']}")
+        lines.append("legal: " + ", ".join(report["legal"]))
+    return "\n".join(lines)
+
+
+__all__ = ["read", "parse", "new_match", "replay", "save", "describe", "BadRecord", "IllegalAction"]

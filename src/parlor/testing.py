@@ -1,0 +1,268 @@
+"""The conformance suite every registered game must pass (shared/design/architecture.md).
+
+`check_game(game_id, seats, options, seeds)` plays random matches and checks, at every step:
+legal actions non-empty, sorted, unique, each round-tripping through its string and agreeing
+with why_illegal; illegal actions refused with a reason and nothing changed; views that leak
+no hidden card (permuting what a seat cannot see leaves its view unchanged); resampling that
+reproduces the view and depends on nothing else; scores within bounds; records that replay to
+the same report; same seed, same record, whatever the global `random` does.
+
+It raises AssertionError naming the game, seed and step of the first failure.
+"""
+
+import json
+import random
+
+from parlor import records
+from parlor.core.errors import IllegalAction
+from parlor.core.match import Match
+from parlor.core.registry import make_rules
+from parlor.core.rng import Rng
+from parlor.core.rules import Deal, Rules
+
+
+def check_game(game_id: str, seats: int | None = None, options: dict | None = None,
+               seeds=range(20), deep_every: int = 1) -> None:
+    """Run every property over random matches from `seeds`. `deep_every` thins the costly
+    per-step checks (leaks, resampling, illegal input) to every k-th step."""
+    rules = make_rules(game_id, options, seats)
+    for seed in seeds:
+        where = f"{game_id} seats={rules.seats} options={rules.options} seed={seed}"
+        try:
+            record = _play_and_check(rules, seed, deep_every)
+            _check_replay(record)
+            _check_determinism(rules, seed, record)
+        except AssertionError as e:
+            raise AssertionError(f"{where}: {e}") from None
+
+
+def random_match(rules: Rules, seed: int, rng: Rng | None = None) -> Match:
+    """A whole match of uniformly random legal actions, as self-play and benchmarks play it."""
+    match = Match(rules, seed)
+    rng = rng or Rng(seed ^ 0x5EED)
+    while not match.finished:
+        state = match.state
+        action = rng.choice(rules.legal_ids(state))
+        match.apply(rules.action_str(state, action))
+    return match
+
+
+def _play_and_check(rules: Rules, seed: int, deep_every: int) -> dict:
+    match = Match(rules, seed)
+    choose = Rng(seed * 7919 + 1)  # the moves; `rng` serves the checks
+    rng = Rng(seed * 31 + 7)
+    lo, hi = rules.deal_points_bounds()
+    max_deals = rules.max_deals() or 10_000
+    step = 0
+    deal_no, deal_actions = 0, []
+    while not match.finished:
+        state = match.state
+        if match.deal_number != deal_no:
+            deal_no, deal_actions = match.deal_number, []
+        assert match.deal_number <= max_deals, "more deals than the match allows"
+        seat = rules.to_act(state)
+        assert 0 <= seat < rules.seats, f"to_act {seat} is not a seat"
+        legal = rules.legal(state)
+        assert legal, f"step {step}: no legal action while the match is not over"
+        assert legal == sorted(set(legal)), f"step {step}: legal is not sorted and unique: {legal}"
+        assert legal == match.legal()
+        ids = rules.legal_ids(state)
+        assert len(ids) == len(set(ids)) == len(legal), f"step {step}: legal_ids and legal differ"
+        for a in ids:
+            text = rules.action_str(state, a)
+            assert rules.parse_action(state, text) == a, f"step {step}: {text!r} does not round-trip"
+        if step % deep_every == 0:
+            _check_legality_agrees(rules, state, ids, step)
+            _check_illegal_refused(rules, match, rng, step)
+            for viewer in range(rules.seats):
+                _check_view(rules, match, viewer, deal_actions, rng, step)
+        action = choose.choice(ids)
+        text = rules.action_str(state, action)
+        match.apply(text)
+        deal_actions.append(text)
+        assert len(deal_actions) <= rules.max_actions_per_deal, "a deal exceeds max_actions_per_deal"
+        step += 1
+    assert match.legal() == [] and match.to_act() is None, "legal actions after the match ended"
+    try:
+        match.apply(legal[0])
+    except IllegalAction as e:
+        assert "match is over" in e.reason, f"after the end: {e.reason}"
+    else:
+        raise AssertionError("an action was accepted after the match ended")
+    for r in match.results:
+        assert len(r.points) == rules.seats
+        assert all(lo <= p <= hi for p in r.points), f"deal points {r.points} outside [{lo}, {hi}]"
+        if rules.zero_sum:
+            assert sum(r.points) == 0, f"deal points {r.points} do not sum to zero"
+        if rules.team_of:
+            for s in range(rules.seats):
+                mate = rules.team_of.index(rules.team_of[s])
+                assert r.points[s] == r.points[mate], "partners' points differ"
+    assert match.scores == [sum(r.points[s] for r in match.results) for s in range(rules.seats)]
+    winners = match.winners()
+    assert winners == sorted(set(winners)) and all(0 <= w < rules.seats for w in winners)
+    return match.record()
+
+
+def _check_legality_agrees(rules, state, ids, step) -> None:
+    legal = set(ids)
+    for a in range(rules.num_actions):
+        reason = rules.why_illegal_id(state, a)
+        if a in legal:
+            assert reason is None, f"step {step}: legal action {rules.action_str(state, a)!r} has a reason: {reason}"
+        else:
+            assert isinstance(reason, str) and reason, (
+                f"step {step}: action id {a} ({rules.action_str(state, a)!r}) is not in legal_ids "
+                "but why_illegal_id gives no reason")
+
+
+def _snapshot(match: Match) -> str:
+    views = [match.view(s) for s in range(match.rules.seats)]
+    return json.dumps([match.report(), views, match.actions], sort_keys=True)
+
+
+def _check_illegal_refused(rules, match, rng, step) -> None:
+    state = match.state
+    legal = set(rules.legal_ids(state))
+    illegal = [a for a in range(rules.num_actions) if a not in legal]
+    tries = ["", "nonsense", "play", "PASS", " pass"]
+    if illegal:
+        tries.append(rules.action_str(state, rng.choice(illegal)))
+    before = _snapshot(match)
+    for text in tries:
+        try:
+            match.apply(text)
+        except IllegalAction as e:
+            assert e.reason and e.index == len(match.actions), f"step {step}: bad IllegalAction for {text!r}"
+            assert str(e).startswith(f'action {e.index} "{text}"'), str(e)
+        else:
+            raise AssertionError(f"step {step}: illegal action {text!r} was accepted")
+        assert _snapshot(match) == before, f"step {step}: refusing {text!r} changed the game"
+        try:
+            rules.apply(state, text)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"step {step}: Rules.apply accepted {text!r}")
+    # The pure apply leaves the old state alone.
+    first = rules.legal(state)[0]
+    rules.apply(state, first)
+    assert _snapshot(match) == before, f"step {step}: Rules.apply changed the state it was given"
+
+
+def _check_view(rules, match, seat, deal_actions, rng, step) -> None:
+    state = match.state
+    view = rules.view(state, seat)
+    text = json.dumps(view, sort_keys=True)
+    assert json.loads(text) == view, f"step {step}: view of seat {seat} is not plain JSON"
+    for key in ("game", "seat", "seats", "deal", "dealer", "to_act", "scores", "hand",
+                "hand_sizes", "trick", "legal"):
+        assert key in view, f"step {step}: view lacks {key!r}"
+    assert view["legal"] == (rules.legal(state) if rules.to_act(state) == seat else [])
+    # Resampling: the imagined state looks the same to the seat, and depends only on the view.
+    s1 = rules.resample(view, Rng(step))
+    assert json.dumps(rules.view(s1, seat), sort_keys=True) == text, (
+        f"step {step}: the view of resample(view of seat {seat}) differs from the view")
+    s2 = rules.resample(json.loads(text), Rng(step))
+    assert _all_views(rules, s1) == _all_views(rules, s2), f"step {step}: resample is not a function of view and rng"
+    # No leaks: swap what the seat cannot see; its view must not change.
+    other = _swap_hidden(rules, match, seat, deal_actions, rng)
+    if other is not None:
+        assert other[0] is not None, f"step {step}: {other[1]}"
+        seen = json.dumps(rules.view(other[0], seat), sort_keys=True)
+        assert seen == text, (f"step {step}: seat {seat}'s view changed when cards it cannot see were "
+                              f"permuted ({other[1]}):\n{text}\n{seen}")
+        s3 = rules.resample(rules.view(other[0], seat), Rng(step))
+        assert _all_views(rules, s3) == _all_views(rules, s1), (
+            f"step {step}: two states that look the same to seat {seat} resample differently")
+
+
+def _all_views(rules, state) -> str:
+    return json.dumps([rules.view(state, s) for s in range(rules.seats)], sort_keys=True)
+
+
+def _codes_in(rules, text: str) -> set[int]:
+    return {rules.deck.index[t] for t in text.split() if t in rules.deck.index}
+
+
+def _swap_hidden(rules, match, seat, deal_actions, rng):
+    """The deal in progress re-dealt with the cards `seat` cannot see permuted among the places
+    it cannot see, the same actions replayed (hidden actions follow their cards). None when no
+    such permutation keeps every action legal; (None, reason) on an internal error."""
+    deal: Deal = match.deals[-1]
+    ctx = match.state.ctx
+    # Which cards the seat has seen named in an action it was shown.
+    state = rules.start(deal, ctx)
+    shown: set[int] = set()
+    ids = []
+    for text in deal_actions:
+        a = rules.parse_action(state, text)
+        ids.append(a)
+        shown |= _codes_in(rules, rules.public_action(state, a, seat))
+        rules.apply_id(state, a)
+    fixed = shown | set(deal.hands[seat]) | rules.public_deal_cards(deal)
+    places = [(h, i) for h in range(rules.seats) if h != seat for i in range(len(deal.hands[h]))]
+    places += [(-1, i) for i in range(len(deal.pile))]
+
+    def card_at(p):
+        return deal.pile[p[1]] if p[0] < 0 else deal.hands[p[0]][p[1]]
+
+    movable = [p for p in places if card_at(p) not in fixed]
+    if len(movable) < 2:
+        return None
+    for _ in range(8):
+        cards = [card_at(p) for p in movable]
+        new_cards = rng.shuffled(cards)
+        perm = dict(zip(cards, new_cards))
+        hands = [list(h) for h in deal.hands]
+        pile = list(deal.pile)
+        for p, c in zip(movable, new_cards):
+            if p[0] < 0:
+                pile[p[1]] = c
+            else:
+                hands[p[0]][p[1]] = c
+        s = rules.start(Deal(deal.dealer, hands, pile), ctx)
+        ok = True
+        for text in deal_actions:
+            if rules.deal_over(s):
+                ok = False
+                break
+            mapped = " ".join(rules.deck.codes[perm[rules.deck.index[t]]]
+                              if t in rules.deck.index and rules.deck.index[t] in perm else t
+                              for t in text.split(" "))
+            try:
+                a = rules.check_action(s, mapped)
+            except IllegalAction:
+                ok = False
+                break
+            rules.apply_id(s, a)
+        if ok and not rules.deal_over(s) and rules.to_act(s) == rules.to_act(match.state):
+            return s, f"permutation {[(rules.deck.codes[a], rules.deck.codes[b]) for a, b in perm.items() if a != b]}"
+    return None
+
+
+def _check_replay(record: dict) -> None:
+    text = json.dumps(record)
+    played = records.replay(json.loads(text))
+    again = records.replay(json.loads(text))
+    assert played.report() == again.report(), "replaying a record twice gives different reports"
+    assert played.record() == record, "a replayed record is not the record"
+    # The seed alone (no explicit deals) deals the same cards.
+    bare = {k: v for k, v in record.items() if k != "deals"}
+    assert records.replay(bare).report() == played.report(), "the seed alone does not replay the record"
+
+
+def _check_determinism(rules, seed, record) -> None:
+    """The same seed gives the same record, however the global `random` is disturbed."""
+    saved = random.getstate()
+    try:
+        match = Match(rules, seed)
+        rng = Rng(seed * 7919 + 1)
+        while not match.finished:
+            random.seed(len(match.actions))
+            random.random()
+            state = match.state
+            match.apply(rules.action_str(state, rng.choice(rules.legal_ids(state))))
+    finally:
+        random.setstate(saved)
+    assert match.record() == record, "the same seed and choices gave a different record"

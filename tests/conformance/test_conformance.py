@@ -1,0 +1,24 @@
+"""The conformance suite over every registered game, seat count and option set."""
+
+import pytest
+
+from parlor.core.registry import games
+from parlor.testing import check_game
+
+# Option sets worth covering beyond the defaults, per game.
+OPTION_SETS = {
+    "yokir": [{}, {"target": 1}, {"target": 3}],
+}
+
+
+def cases():
+    for game_id, cls in games().items():
+        seat_counts = range(cls.min_seats, cls.max_seats + 1)
+        for seats in seat_counts:
+            for options in OPTION_SETS.get(game_id, [{}]):
+                yield pytest.param(game_id, seats, options, id=f"{game_id}-{seats}-{options}")
+
+
+@pytest.mark.parametrize("game_id,seats,options", list(cases()))
+def test_conformance(game_id, seats, options):
+    check_game(game_id, seats, options, seeds=range(6), deep_every=3)
