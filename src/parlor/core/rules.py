@@ -208,6 +208,24 @@ class Rules:
         """What a card is under the deal's trump, for front ends ("Oracle", "trump"), or None."""
         return None
 
+    # --- for text front ends (the plain line mode, logs)
+    def table_lines(self, view: dict) -> list[str]:
+        """Lines that describe the table to a person, beyond the hand, the trick and the scores
+        that every front end shows itself: trump, bids, melds, tricks won..."""
+        return []
+
+    def score_sheet(self, results: list[DealResult], names: list[str]) -> str:
+        """The match's score sheet as text. Default: one row a deal, then the totals."""
+        width = max(8, *(len(n) for n in names))
+        head = "deal  " + " ".join(f"{n:>{width}}" for n in names)
+        rows = [head]
+        totals = [0] * len(names)
+        for i, r in enumerate(results, 1):
+            totals = [t + p for t, p in zip(totals, r.points)]
+            rows.append(f"{i:>4}  " + " ".join(f"{p:>+{width}d}" for p in r.points) + f"  {r.detail}")
+        rows.append("total " + " ".join(f"{t:>{width}d}" for t in totals))
+        return "\n".join(rows)
+
     # --- derived
     def deal_over(self, state) -> bool:
         return self.to_act(state) < 0
