@@ -266,3 +266,17 @@ def _check_determinism(rules, seed, record) -> None:
     finally:
         random.setstate(saved)
     assert match.record() == record, "the same seed and choices gave a different record"
+
+
+def check_golden(path) -> None:
+    """A golden file {"record": ..., "expected": ...}: the record replays to the expected report
+    (every field but the free-text `detail`), and its replay round-trips as a record."""
+    with open(path, encoding="utf-8") as f:
+        golden = json.load(f)
+    match = records.replay(golden["record"])
+    got, want = match.report(), golden["expected"]
+    for report in (got, want):
+        for r in report.get("deal_results", []):
+            r.pop("detail", None)
+    assert got == want, f"{path}: replay gives\n{json.dumps(got)}\nexpected\n{json.dumps(want)}"
+    assert records.replay(match.record()).report() == match.report(), f"{path}: saved record replays differently"

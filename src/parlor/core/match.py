@@ -28,6 +28,8 @@ class Match:
                 raise BadRecord(f"deals[{i}].dealer must be seat {want} (the rotation), not {deal.dealer}")
         self._rng = rng  # each deal draws its own seed from here, explicit or not
         self.actions: list[str] = []
+        # One entry an action: (deal number, seat, the action as each seat saw it made).
+        self.log: list[tuple[int, int, list[str]]] = []
         self.results: list[DealResult] = []
         self.scores: list[int] = [0] * rules.seats
         self.deals: list[Deal] = []  # every deal dealt so far
@@ -65,8 +67,10 @@ class Match:
             action = self.rules.check_action(self.state, text)
         except IllegalAction as e:
             raise IllegalAction(e.reason, index, text, seat) from None
+        seen = [self.rules.public_action(self.state, action, v) for v in range(self.rules.seats)]
         self.rules.apply_id(self.state, action)
         self.actions.append(text)
+        self.log.append((self.deal_number, seat, seen))
         self._settle()
 
     def _settle(self) -> None:

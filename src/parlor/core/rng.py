@@ -45,7 +45,7 @@ class Rng:
         state = _mix(z & _MASK)
         z >>= 64
         while z:
-            state = _mix(state ^ (z & _MASK))
+            state = _mix(((state + _GAMMA) & _MASK) ^ (z & _MASK))
             z >>= 64
         self.state = state
 

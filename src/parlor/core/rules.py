@@ -51,6 +51,12 @@ class DealContext:
     results: tuple[DealResult, ...] = ()  # the match's earlier deals
 
 
+def seat_name(view: dict, seat: int) -> str:
+    """A seat as a person sees it named: the table's name (view["names"], added by front ends)."""
+    names = view.get("names")
+    return names[seat] if names else f"seat {seat}"
+
+
 class Rules:
     # --- metadata, set by each game
     id: str = ""
@@ -211,7 +217,8 @@ class Rules:
     # --- for text front ends (the plain line mode, logs)
     def table_lines(self, view: dict) -> list[str]:
         """Lines that describe the table to a person, beyond the hand, the trick and the scores
-        that every front end shows itself: trump, bids, melds, tricks won..."""
+        that every front end shows itself: trump, bids, melds, tricks won... Front ends put the
+        table's names in view["names"]; use seat_name() for them."""
         return []
 
     def score_sheet(self, results: list[DealResult], names: list[str]) -> str:

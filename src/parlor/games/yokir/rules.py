@@ -232,3 +232,6 @@ class YokirRules(Rules):
     def card_role(self, view: dict, code: str) -> str | None:
         return view_mod.card_role(view, code)
 
+    def table_lines(self, view: dict) -> list[str]:
+        return view_mod.table_lines(view)
+

@@ -5,10 +5,10 @@ discard. The view keeps the whole public history, so resample() rebuilds a state
 the unknown cards and replaying that history.
 """
 
-from parlor.core.rules import Deal, DealContext
+from parlor.core.rules import Deal, DealContext, seat_name
 from parlor.core.sampling import place_cards
 
-from .cards import CODES, DECK, EFFECTIVE, SUITS, partner, suit_of
+from .cards import CODES, DECK, EFFECTIVE, SUIT_NAMES, SUITS, partner, suit_of
 
 _PHASES = ("bid1", "discard", "bid2", "play", "over")
 
@@ -132,3 +132,28 @@ def resample(rules, v: dict, rng):
         for c in cards:
             rules.apply_id(s, c)
     return s
+
+
+def table_lines(v: dict) -> list[str]:
+    name = lambda s: seat_name(v, s)  # noqa: E731
+    lines = []
+    up = v["upcard"]
+    if v["trump"]:
+        t = v["trump"]
+        p = SUITS[partner(SUITS.index(t))]
+        lines.append(f"Trump: {t} ({SUIT_NAMES[t]}), called by {name(v['caller'])}. "
+                     f"Oracle 1{t}, Sage 1{p}.")
+    elif v["upcard_state"] == "face up":
+        lines.append(f"Face-up card: {up}. Pick it (its suit becomes trump) or pass.")
+    else:
+        lines.append(f"Turned down: {up}. Name another suit as trump, or pass.")
+    if v["bids"]:
+        lines.append("Bids: " + ", ".join(f"{name(s)} {b}" for s, b in v["bids"]))
+    if v["discard"]:
+        lines.append(f"You discarded {v['discard']}.")
+    if v["tricks"]:
+        leader, cards = v["tricks"][-1]
+        played = ", ".join(f"{name((leader + i) % 3)} {c}" for i, c in enumerate(cards))
+        lines.append(f"Last trick: {played}")
+        lines.append("Tricks won: " + ", ".join(f"{name(s)} {n}" for s, n in enumerate(v["tricks_won"])))
+    return lines

@@ -1,0 +1,1 @@
+"""The `parlor` command: a thin shell over the core, records, bots and front ends."""

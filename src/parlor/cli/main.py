@@ -1,0 +1,34 @@
+"""Entry point of the `parlor` command. User errors print one line and exit 2; no tracebacks."""
+
+import argparse
+import sys
+
+from parlor.core.errors import ParlorError
+
+from . import bench, play, replay, rules_cmd, selfplay
+
+COMMANDS = [play, rules_cmd, replay, selfplay, bench]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="parlor", description="Four traditional card games.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in COMMANDS:
+        command.add_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except ParlorError as e:
+        print(f"parlor: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,145 @@
+"""The line-mode table: a person against computer players, one line at a time.
+
+Works with screen readers and scripts: everything is plain text, moves are typed as a number
+from the list, the action string, or a short form that names one legal move ("6L" for "play 6L").
+"""
+
+from parlor import records
+from parlor.bots import make_bot
+from parlor.core.errors import ParlorError
+from parlor.core.match import Match
+from parlor.core.rng import Rng
+
+NAMES = ["Ana", "Ben", "Cai", "Dan", "Eva", "Fil", "Gus", "Hal"]
+HELP = """Type the number of a move, the move itself (play 6L), or a short form naming one
+legal move (6L). Commands: help, hand (show the table again), sheet (score sheet),
+save FILE (write the record), quit."""
+
+
+def match_input(text: str, legal: list[str]) -> str | None:
+    """The legal move a person's typing names, or None when it names none or several."""
+    text = " ".join(text.split())
+    if text.isdigit() and 1 <= int(text) <= len(legal):
+        return legal[int(text) - 1]
+    if text in legal:
+        return text
+    low = text.lower()
+    hits = [a for a in legal if a.lower().endswith(" " + low) or a.lower() == low]
+    if len(hits) != 1:
+        hits = [a for a in legal if a.lower().startswith(low)] if low else []
+    return hits[0] if len(hits) == 1 else None
+
+
+class PlainTable:
+    def __init__(self, match: Match, human: int, bots: list[str], seed: int,
+                 read=input, write=print):
+        self.match, self.human, self.read, self.write = match, human, read, write
+        rules = match.rules
+        self.names = match.names or [("You" if s == human else NAMES[s]) for s in range(rules.seats)]
+        match.names = self.names
+        self.bots = {s: make_bot(bots[s % len(bots)], rules) for s in range(rules.seats) if s != human}
+        self.rngs = {s: Rng(seed * 1000 + s + 1) for s in self.bots}
+        self.shown = len(match.log)
+
+    def run(self) -> Match:
+        m = self.match
+        self.write(f"{m.rules.title}: you are {self.names[self.human]} (seat {self.human}). Type help for help.")
+        deal = 0
+        while not m.finished:
+            if m.deal_number != deal:
+                deal = m.deal_number
+                self._deal_header()
+            seat = m.to_act()
+            if seat == self.human:
+                if not self._human_turn():
+                    return m
+            else:
+                m.apply(self.bots[seat].choose(m.view(seat), self.rngs[seat]))
+            self._show_log()
+        self.write("The match is over.")
+        self.write(m.rules.score_sheet(m.results, self.names))
+        winners = m.winners()
+        self.write("Winners: " + (", ".join(self.names[w] for w in winners) if winners else "none, a draw"))
+        return m
+
+    def _deal_header(self) -> None:
+        m = self.match
+        view = m.view(self.human)
+        scores = "  ".join(f"{self.names[s]} {v}" for s, v in enumerate(m.scores))
+        self.write(f"--- Deal {m.deal_number}, dealer {self.names[view['dealer']]}. Scores: {scores}")
+
+    def _show_log(self) -> None:
+        m = self.match
+        for number, seat, seen in m.log[self.shown:]:
+            self.write(f"  {self.names[seat]}: {seen[self.human]}")
+        self.shown = len(m.log)
+        while len(self._results_shown()) < len(m.results):
+            r = m.results[len(self._results_shown())]
+            pts = "  ".join(f"{self.names[s]} {p:+d}" for s, p in enumerate(r.points))
+            self.write(f"Deal {len(self._results_shown()) + 1} over: {r.detail}. {pts}")
+            self._results.append(r)
+
+    def _results_shown(self) -> list:
+        if not hasattr(self, "_results"):
+            self._results = []
+        return self._results
+
+    def show_table(self) -> None:
+        m = self.match
+        view = dict(m.view(self.human), names=self.names)
+        for line in m.rules.table_lines(view):
+            self.write(line)
+        if view["trick"]:
+            self.write("Trick: " + ", ".join(f"{self.names[s]} {c}" for s, c in view["trick"]))
+        hand = []
+        for code in view["hand"]:
+            role = m.rules.card_role(view, code)
+            hand.append(f"{code} ({role})" if role else code)
+        self.write("Your hand: " + (" ".join(hand) or "(empty)"))
+        self.write("Your moves: " + "  ".join(f"{i}) {a}" for i, a in enumerate(view["legal"], 1)))
+
+    def _human_turn(self) -> bool:
+        """One move by the person; False when they quit."""
+        m = self.match
+        self.show_table()
+        while True:
+            try:
+                text = self.read("> ").strip()
+            except EOFError:
+                self.write("Input ended; the game is left unfinished.")
+                return False
+            word, _, rest = text.partition(" ")
+            if word in ("quit", "exit"):
+                return False
+            if word in ("help", "?"):
+                self.write(HELP)
+                continue
+            if word in ("hand", "table", "look"):
+                self.show_table()
+                continue
+            if word in ("sheet", "score", "scores"):
+                self.write(m.rules.score_sheet(m.results, self.names))
+                continue
+            if word == "save":
+                if not rest:
+                    self.write("save needs a file name: save game.json")
+                    continue
+                try:
+                    records.save(m, rest)
+                    self.write(f"Saved the record to {rest}.")
+                except OSError as e:
+                    self.write(f"Could not save to {rest}: {e.strerror}")
+                continue
+            legal = m.legal()
+            action = match_input(text, legal)
+            if action is None:
+                reason = m.rules.why_illegal(m.state, text) if text else None
+                self.write(f"Not a legal move: {reason}" if reason else
+                           "That names no single legal move; type a number from the list or help.")
+                continue
+            try:
+                m.apply(action)
+            except ParlorError as e:
+                self.write(str(e))
+                continue
+            return True

@@ -1,0 +1,23 @@
+"""parlor replay FILE [--json]: play a record's actions and report where the match stands."""
+
+import json
+
+from parlor import records
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("replay", help="replay a game record and report where it stands")
+    p.add_argument("file", help="a record (JSON), or - for standard input")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    if args.file == "-":
+        import sys
+        record = records.parse(sys.stdin.read())
+    else:
+        record = records.read(args.file)
+    report = records.replay(record).report()
+    print(json.dumps(report, indent=1) if args.json else records.describe(report))
+    return 0

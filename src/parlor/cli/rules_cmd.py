@@ -1,0 +1,28 @@
+"""parlor rules GAME: the game's rules, readable in a terminal."""
+
+from importlib.resources import files
+
+from parlor.core.registry import game_class
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("rules", help="show the rules of a game")
+    p.add_argument("game")
+    p.add_argument("--raw", action="store_true", help="print the Markdown source")
+    p.set_defaults(run=run)
+
+
+def rules_text(game_id: str) -> str:
+    game_class(game_id)  # unknown game: a clear error
+    return files("parlor").joinpath("rules", f"{game_id}.md").read_text(encoding="utf-8")
+
+
+def run(args) -> int:
+    text = rules_text(args.game)
+    if args.raw:
+        print(text)
+        return 0
+    from rich.console import Console
+    from rich.markdown import Markdown
+    Console().print(Markdown(text))
+    return 0

@@ -1,0 +1,63 @@
+"""parlor selfplay GAME --games N --seed S [--bots a,b,...] [--save DIR]: whole matches between bots."""
+
+from pathlib import Path
+
+from parlor import records
+from parlor.bots import make_bot
+from parlor.core.match import Match
+from parlor.core.rng import Rng
+
+from .common import add_table_args, fresh_seed, rules_from_args
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("selfplay", help="play whole matches between computer players")
+    p.add_argument("game")
+    p.add_argument("--games", type=int, default=10, help="number of matches")
+    p.add_argument("--bots", default="random", help="bots by seat, comma-separated; the list repeats")
+    p.add_argument("--save", metavar="DIR", help="write each match's record into DIR")
+    add_table_args(p)
+    p.set_defaults(run=run)
+
+
+def play_match(rules, bots, seed: int) -> Match:
+    """One match; bot k plays seat k and decides from that seat's view only."""
+    match = Match(rules, seed)
+    rngs = [Rng(seed * 1000 + s + 1) for s in range(rules.seats)]
+    while not match.finished:
+        seat = match.to_act()
+        match.apply(bots[seat].choose(match.view(seat), rngs[seat]))
+    return match
+
+
+def run(args) -> int:
+    from rich.progress import Progress
+
+    rules = rules_from_args(args.game, args)
+    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    bots = [make_bot(names[s % len(names)], rules) for s in range(rules.seats)]
+    first = args.seed if args.seed is not None else fresh_seed()
+    save = Path(args.save) if args.save else None
+    if save:
+        save.mkdir(parents=True, exist_ok=True)
+    totals = [0] * rules.seats
+    wins = [0] * rules.seats
+    draws = 0
+    with Progress(transient=True) as progress:
+        task = progress.add_task(f"{rules.id} self-play", total=args.games)
+        for k in range(args.games):
+            match = play_match(rules, bots, first + k)
+            totals = [t + s for t, s in zip(totals, match.scores)]
+            for w in match.winners():
+                wins[w] += 1
+            draws += not match.winners()
+            if save:
+                records.save(match, save / f"{rules.id}-{first + k}.json")
+            progress.advance(task)
+    print(f"{args.games} matches of {rules.id}, seeds {first}..{first + args.games - 1}")
+    for s in range(rules.seats):
+        print(f"  seat {s} ({bots[s].name}): mean score {totals[s] / args.games:+.2f}, "
+              f"won {wins[s]} ({100 * wins[s] / args.games:.0f}%)")
+    if draws:
+        print(f"  draws: {draws}")
+    return 0

@@ -1,0 +1,136 @@
+"""The parlor command: replay, rules, selfplay, bench, and the plain line-mode table."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from parlor import records
+from parlor.cli.main import main
+from parlor.cli.plain import PlainTable, match_input
+from parlor.core.match import Match
+from parlor.core.registry import make_rules
+
+EXAMPLE = Path(__file__).parents[1] / "games" / "yokir" / "golden" / "worked_example.json"
+
+
+def record_file(tmp_path, record, name="r.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(record) if not isinstance(record, str) else record)
+    return str(path)
+
+
+def example():
+    return json.loads(EXAMPLE.read_text())
+
+
+def test_replay_json_matches_expected(tmp_path, capsys):
+    golden = example()
+    assert main(["replay", record_file(tmp_path, golden["record"]), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["scores"] == [0, 1, 0] and report["winners"] == [1] and report["finished"]
+
+
+def test_replay_text_for_people(tmp_path, capsys):
+    rec = example()["record"]
+    rec["actions"] = rec["actions"][:3]
+    assert main(["replay", record_file(tmp_path, rec)]) == 0
+    out = capsys.readouterr().out
+    assert "in progress" in out and "to act: seat 2" in out and "play 1A, play 2L" in out
+
+
+@pytest.mark.parametrize("mutate,expected", [
+    (lambda r: r["actions"].__setitem__(3, "play 5M"),
+     'parlor: action 3 "play 5M" by seat 2 is illegal: seat 2 does not hold 5M'),
+    (lambda r: r["actions"].__setitem__(0, "jump"),
+     'parlor: action 0 "jump" by seat 1 is illegal: "jump" is not a Yokir action (pick, pass, discard C, call S, play C)'),
+    (lambda r: r.__setitem__("game", "go"), "parlor: unknown game 'go' (games: "),
+    (lambda r: r["deals"][0]["hands"][0].__setitem__(0, "5A"), "parlor: deals[0]: card 5A appears 2 times"),
+    (lambda r: r["options"].__setitem__("target", "7"), 'parlor: option \'target\' must be an integer from 1 to 100, not "7"'),
+])
+def test_replay_errors_exit_2_with_one_line(tmp_path, capsys, mutate, expected):
+    rec = example()["record"]
+    mutate(rec)
+    assert main(["replay", record_file(tmp_path, rec)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(expected) and err.count("\n") == 1
+
+
+def test_replay_bad_json(tmp_path, capsys):
+    assert main(["replay", record_file(tmp_path, '{"game": "yokir",')]) == 2
+    assert capsys.readouterr().err.startswith("parlor: not valid JSON:")
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_the_installed_command_reports_errors_without_traceback(tmp_path):
+    path = record_file(tmp_path, {"game": "yokir", "actions": ["dance"]})
+    done = subprocess.run([sys.executable, "-m", "parlor.cli.main", "replay", path],
+                          capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and done.stderr.startswith('parlor: action 0 "dance"')
+
+
+def test_rules_command(capsys):
+    assert main(["rules", "yokir", "--raw"]) == 0
+    assert "Oracle" in capsys.readouterr().out
+    assert main(["rules", "bridge"]) == 2
+
+
+def test_selfplay_saves_records_that_replay(tmp_path, capsys):
+    assert main(["selfplay", "yokir", "--games", "3", "--seed", "5", "--save", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "3 matches of yokir, seeds 5..7" in out
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 3
+    for f in files:
+        assert records.replay(records.read(f)).finished
+
+
+def test_selfplay_rejects_unknown_bot_and_option(capsys):
+    assert main(["selfplay", "yokir", "--bots", "oracle"]) == 2
+    assert "unknown bot 'oracle'" in capsys.readouterr().err
+    assert main(["selfplay", "yokir", "-o", "target=0"]) == 2
+    assert main(["selfplay", "yokir", "-o", "goal=3"]) == 2
+
+
+def test_bench_json(capsys):
+    assert main(["bench", "yokir", "--seconds", "0.05", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    row = out["games"][0]
+    assert row["game"] == "yokir" and row["actions_per_s"] > 0 and row["ratio"] > 0
+
+
+@pytest.mark.parametrize("typed,legal,want", [
+    ("2", ["pass", "pick"], "pick"), ("pick", ["pass", "pick"], "pick"),
+    ("6L", ["play 1A", "play 6L"], "play 6L"), ("6l", ["play 1A", "play 6L"], "play 6L"),
+    ("pa", ["pass", "pick"], "pass"), ("p", ["pass", "pick"], None), ("3", ["pass", "pick"], None),
+    ("call  A", ["call A", "pass"], "call A"),
+])
+def test_match_input(typed, legal, want):
+    assert match_input(typed, legal) == want
+
+
+def test_a_person_plays_a_whole_yokir_match_to_7_in_line_mode(tmp_path):
+    out = []
+    typed = iter(["help", "nonsense", "sheet", f"save {tmp_path / 'mid.json'}"] + ["1"] * 10_000)
+    match = Match(make_rules("yokir"), seed=11)
+    table = PlainTable(match, 0, ["random"], 11, read=lambda prompt: next(typed), write=out.append)
+    table.run()
+    assert match.finished and max(match.scores) >= 7 and len(match.winners()) == 1
+    text = "\n".join(out)
+    assert "Not a legal move: \"nonsense\" is not a Yokir action" in text and "Winners:" in text
+    saved = records.read(tmp_path / "mid.json")
+    assert saved["actions"] == match.actions[:len(saved["actions"])]
+    assert not records.replay(saved).finished
+    assert records.replay(match.record()).report() == match.report()
+
+
+def test_line_mode_says_why_a_move_is_illegal():
+    out = []
+    typed = iter(["play 9Z", "quit"])
+    match = Match(make_rules("yokir"), seed=2)
+    PlainTable(match, match.to_act(), ["random"], 2, read=lambda p: next(typed), write=out.append).run()
+    assert any(line.startswith("Not a legal move:") for line in out)
