@@ -87,6 +87,7 @@ class PlainTable:
     def show_table(self) -> None:
         m = self.match
         view = dict(m.view(self.human), names=self.names)
+        self.write("Scores: " + "  ".join(f"{self.names[s]} {v}" for s, v in enumerate(m.scores)))
         for line in m.rules.table_lines(view):
             self.write(line)
         if view["trick"]:
