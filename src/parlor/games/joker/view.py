@@ -1,0 +1,270 @@
+"""What each Joker seat sees (rules §14), and drawing the hidden cards from that alone.
+
+Seen by everyone: the turned card pile[0] of 1..8-card deals, the trump, every action of the deal
+(trump choice, bids, plays with joker modes and suits), tricks won, scores and the facts of the
+chapter's earlier deals (the premium depends on them). Own hand: in full, except
+  - at the trump step of a 9, gold or misere deal the chooser sees only his first three cards
+    and the others see nothing of theirs;
+  - in a dark deal nobody sees a card while bidding; at the trump step after the bids the chooser
+    sees his first three and the others nothing.
+Never seen: other hands, pile[1:].
+
+resample() deals the unknown cards into the places the seat cannot see (other hands, minus what
+their plays ruled out; its own hidden cards; the undealt pile) and replays the deal's history.
+"""
+
+from parlor.core.rules import Deal, DealContext, DealResult
+from parlor.core.sampling import place_cards
+
+from .cards import (CODES, DECK, NO_SUIT, PLAIN, SUIT, SUIT_BITS, SUITS, cards_of)
+from .structure import DARK, GOLD, MISERE, NINE, NT, TURNED
+
+_PHASES = ("trump", "bid", "play", "over")
+TRUMP, BID, PLAY, OVER = range(4)
+JOKER0, BID0, TRUMP0 = 34, 54, 64
+
+
+def _hidden_phase(s) -> bool:
+    """Own hands are (partly) hidden: before the trump in 9/gold/misere, bids and trump in dark."""
+    if s.kind == DARK:
+        return s.phase in (BID, TRUMP)
+    return s.phase == TRUMP
+
+
+def _visible_hand(s, seat: int) -> list[int]:
+    if _hidden_phase(s):
+        if s.phase == TRUMP and seat == (s.dealer + 1) & 3:
+            return sorted(s.first3)
+        return []
+    return cards_of(s.hands[seat])
+
+
+def _play_str(a: int) -> str:
+    from .rules import ACTION_STR
+    return ACTION_STR[a][5:]  # without "play "
+
+
+def history(rules, s) -> list[list]:
+    """Every action of the deal so far, in order, as [seat, action string] (all are public)."""
+    from .rules import ACTION_STR
+    out = []
+    chooser = (s.dealer + 1) & 3
+    trump_done = s.trump >= 0 and s.kind not in (TURNED, NT)
+    trump_action = [chooser, ACTION_STR[TRUMP0 + s.trump]] if trump_done else None
+    if s.kind in (NINE, GOLD, MISERE) and trump_action:
+        out.append(trump_action)
+    for i in range(s.nbids):
+        p = (s.dealer + 1 + i) & 3
+        out.append([p, ACTION_STR[BID0 + s.bids[p]]])
+    if s.kind == DARK and trump_action:
+        out.append(trump_action)
+    for leader, cards in s.tricks:
+        out += [[(leader + i) & 3, ACTION_STR[a]] for i, a in enumerate(cards)]
+    out += [[(s.leader + i) & 3, ACTION_STR[a]] for i, a in enumerate(s.trick)]
+    return out
+
+
+def _trick_winner(leader: int, cards, trump: int) -> int:
+    jwin, best, best_pow, lead = -1, leader, -1, -1
+    for i, a in enumerate(cards):
+        seat = (leader + i) & 3
+        if a < JOKER0:
+            suit = SUIT[a]
+            if i == 0:
+                lead = suit
+            pw = 100 + a if suit == trump else (a if suit == lead else -2)
+            if pw > best_pow:
+                best_pow, best = pw, seat
+        else:
+            m = (a - JOKER0) % 10
+            if i == 0:
+                lead = m % 4
+                if m < 4:
+                    jwin = seat
+            elif m == 8:
+                jwin = seat
+    return jwin if jwin >= 0 else best
+
+
+def chapter_results(s) -> list[dict]:
+    p = s.plan
+    out = []
+    for r in s.ctx.results:
+        d = r.data
+        if d.get("chapter") == p.chapter and p.first <= d.get("deal", 0) < s.ctx.number:
+            out.append({"dealer": r.dealer, "points": list(r.points), **d})
+    return out
+
+
+def view(rules, s, seat: int) -> dict:
+    p = s.plan
+    trump = None if s.trump < 0 else ("none" if s.trump == NO_SUIT else SUITS[s.trump])
+    hand = _visible_hand(s, seat)
+    in_hand = [bin(h).count("1") for h in s.hands]
+    lead = None
+    if s.trick:
+        lead = SUITS[s.lead]
+    return {
+        "game": "joker",
+        "seat": seat,
+        "seats": 4,
+        "deal": s.ctx.number,
+        "deals": rules.max_deals(),
+        "dealer": s.dealer,
+        "to_act": s.turn if s.turn >= 0 else None,
+        "scores": list(s.ctx.scores),
+        "phase": _PHASES[s.phase],
+        "kind": p.token,
+        "cards": s.n,
+        "chapter": p.chapter + 1,
+        "chapter_deals": [p.first, p.last],
+        "chapter_premium": p.premium,
+        "premium": rules.options["premium"],
+        "chooser": (s.dealer + 1) & 3 if s.kind not in (TURNED, NT) else None,
+        "turned": CODES[s.turned] if s.turned >= 0 else None,
+        "trump": trump,
+        "hand": [CODES[c] for c in hand],
+        "hand_hidden": in_hand[seat] - len(hand),
+        "hand_sizes": in_hand,
+        "bids": [b if b >= 0 else None for b in s.bids] if s.kind not in (GOLD, MISERE) else None,
+        "history": history(rules, s),
+        "tricks": [[leader, _trick_winner(leader, cards, s.trump), [_play_str(a) for a in cards]]
+                   for leader, cards in s.tricks],
+        "trick": [[(s.leader + i) & 3, CODES[a] if a < JOKER0 else "X%d" % ((a - JOKER0) // 10 + 1)]
+                  for i, a in enumerate(s.trick)],
+        "trick_plays": [[(s.leader + i) & 3, _play_str(a)] for i, a in enumerate(s.trick)],
+        "lead": lead,
+        "tricks_won": list(s.won),
+        "chapter_results": chapter_results(s),
+        "legal": rules.legal(s) if s.turn == seat else [],
+    }
+
+
+def card_role(view: dict, code: str) -> str | None:
+    if code in ("X1", "X2"):
+        return "joker"
+    trump = view.get("trump")
+    if trump in (None, "none") or DECK.card(code) is None:
+        return None
+    return "trump" if code[1] == trump else None
+
+
+def resample(rules, v: dict, rng):
+    """A state that gives exactly view `v` to its seat, the hidden cards placed at random
+    wherever that seat cannot rule them out."""
+    from .rules import ACTION_ID
+    seat = v["seat"]
+    card = DECK.index
+    plan = rules.plan_of(v["deal"])
+    n = plan.n
+    hand = [card[c] for c in v["hand"]]
+    turned = card[v["turned"]] if v["turned"] else None
+    trump = {None: NO_SUIT, "none": NO_SUIT}.get(v["trump"], None)
+    if trump is None:
+        trump = SUITS.index(v["trump"])
+    # Who played what, and what each seat's plays rule out of its hand.
+    played_by: list[list[int]] = [[], [], [], []]
+    excluded = [0, 0, 0, 0]
+    plays = [(seat_, ACTION_ID[a]) for seat_, a in v["history"] if a.startswith("play ")]
+    for i in range(0, len(plays), 4):
+        trick = plays[i:i + 4]
+        lead, high = -1, False
+        for k, (p, a) in enumerate(trick):
+            if a < JOKER0:
+                c = a
+                played_by[p].append(c)
+                if k == 0:
+                    lead = SUIT[c]
+                    continue
+                suit = SUIT[c]
+                if suit == lead:
+                    if high:  # it was its highest: no higher card of the suit left
+                        excluded[p] |= SUIT_BITS[lead] & ~((2 << c) - 1)
+                else:
+                    excluded[p] |= SUIT_BITS[lead]
+                    if trump < NO_SUIT and suit != trump:
+                        excluded[p] |= SUIT_BITS[trump]
+            else:
+                j, m = divmod(a - JOKER0, 10)
+                played_by[p].append(PLAIN + j)
+                if k == 0:
+                    lead, high = m % 4, m < 4
+    known = set(hand)
+    for cards in played_by:
+        known.update(cards)
+    if turned is not None:
+        known.add(turned)
+    unknown = [c for c in range(36) if c not in known]
+    unknown_mask = sum(1 << c for c in unknown)
+    sizes, allowed, slots = [], [], []
+    for p in range(4):
+        if p == seat:
+            hidden = v["hand_hidden"]
+            if hidden:
+                sizes.append(hidden)
+                allowed.append(unknown_mask)
+                slots.append(p)
+        else:
+            sizes.append(v["hand_sizes"][p])
+            allowed.append(unknown_mask & ~excluded[p])
+            slots.append(p)
+    pile_rest = 36 - 4 * n - 1 if n < 9 else 0
+    if pile_rest:
+        sizes.append(pile_rest)
+        allowed.append(unknown_mask)
+        slots.append(-1)
+    parts = place_cards(unknown, sizes, allowed, rng)
+    drawn = dict(zip(slots, parts))
+    hands = []
+    for p in range(4):
+        if p == seat:
+            now = hand + drawn.get(p, [])
+        else:
+            now = drawn[p]
+        hands.append(played_by[p] + now if played_by[p] else now)
+    pile = [turned] + drawn[-1] if turned is not None else []
+    results = tuple(DealResult(r["dealer"], list(r["points"]), "",
+                               {k: x for k, x in r.items() if k not in ("dealer", "points")})
+                    for r in v["chapter_results"])
+    ctx = DealContext(v["deal"], v["dealer"], tuple(v["scores"]), results)
+    s = rules.start(Deal(v["dealer"], hands, pile), ctx)
+    for _, a in v["history"]:
+        rules.apply_id(s, ACTION_ID[a])
+    return s
+
+
+def table_lines(v: dict) -> list[str]:
+    """The table for a person: deal, trump, bids, tricks, the trick's joker modes, the chapter."""
+    lines = [f"Deal {v['deal']} of {v['deals']} - chapter {v['chapter']} - {v['cards']} cards each"
+             f" ({_kind_words(v['kind'])}) - dealer seat {v['dealer']}"]
+    trump = v["trump"]
+    if v["turned"]:
+        t = "no trump" if trump == "none" else f"trump {trump}"
+        lines.append(f"Turned card {v['turned']}: {t}")
+    elif trump is None:
+        lines.append(f"Trump: not named yet (seat {v['chooser']} chooses after seeing three cards)")
+    else:
+        lines.append("Trump: none" if trump == "none" else f"Trump: {trump}")
+    if v["hand_hidden"]:
+        lines.append(f"{v['hand_hidden']} of your cards are still face down")
+    if v["bids"] is not None:
+        bids = " ".join(f"s{p}:{'-' if b is None else b}" for p, b in enumerate(v["bids"]))
+        lines.append(f"Bids: {bids}")
+        if v["phase"] == "bid" and v["to_act"] == v["dealer"]:
+            r = v["cards"] - sum(b for b in v["bids"] if b is not None)
+            if 0 <= r <= v["cards"]:
+                lines.append(f"Dealer may not bid {r} (the bids would total {v['cards']})")
+    lines.append("Tricks won: " + " ".join(f"s{p}:{t}" for p, t in enumerate(v["tricks_won"])))
+    if any(len(p.split()) > 1 for _, p in v["trick_plays"]):
+        lines.append("This trick: " + ", ".join(f"s{p} {a}" for p, a in v["trick_plays"]))
+    if v["chapter_premium"] and v["chapter_results"]:
+        on = [p for p in range(4)
+              if all(r["bids"][p] == r["tricks"][p] for r in v["chapter_results"])]
+        lines.append("Chapter so far: every bid kept by "
+                     + (", ".join(f"s{p}" for p in on) if on else "nobody"))
+    return lines
+
+
+def _kind_words(token: str) -> str:
+    return {"9": "trump chosen", "nt": "no trump", "dark": "dark", "gold": "golden",
+            "misere": "misère"}.get(token, "turned trump")
