@@ -8,7 +8,7 @@ Action ids (fixed, 69 of them):
     64..68   trump S, H, D, C, none
 """
 
-from parlor.core.errors import IllegalAction
+from parlor.core.errors import BadRecord, IllegalAction
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
 
 from . import view as view_mod
@@ -109,6 +109,8 @@ class JokerRules(Rules):
         return rng.below(4) if fd == "random" else fd
 
     def deal_shape(self, number: int):
+        if not 1 <= number <= len(self.plans):
+            raise BadRecord(f"deal {number} does not exist: the match has {len(self.plans)} deals")
         n = self.plans[number - 1].n
         return [n] * 4, 36 - 4 * n if n < 9 else 0
 
@@ -244,12 +246,11 @@ class JokerRules(Rules):
         if verb == "play" and len(words) >= 2:
             code = words[1]
             if code in ("X1", "X2"):
-                leading = s.phase != PLAY or not s.trick
-                if len(words) >= 3 and words[2] in ("high", "low") and (len(words) == 3 or words[3] not in SUITS):
-                    return f"a joker led {words[2]} must name a suit: S, H, D or C"
-                if leading:
-                    return "a leading joker must say high or low and a suit"
-                return "a following joker must say take or discard"
+                if s.phase == PLAY and s.trick:
+                    return "a following joker must say take or discard"
+                if len(words) >= 3 and words[2] in ("high", "low"):
+                    return f"a joker led {words[2]} must name one suit: S, H, D or C"
+                return "a leading joker must say high or low and a suit"
             if DECK.card(code) is None:
                 if code in ("6S", "6C"):
                     return f"{code} is not a card: the jokers replace the black sixes"
@@ -258,6 +259,8 @@ class JokerRules(Rules):
         if verb == "bid" and len(words) == 2:
             k = words[1]
             if k.isdigit() and k.isascii() and str(int(k)) == k:
+                if s.phase != BID:
+                    return self.why_illegal_id(s, BID0)
                 return f"bid {k} is out of range 0..{s.n}"
             return f"{k!r} is not a bid: write bid 0, bid 1, ... without leading zeros"
         if verb == "trump" and len(words) == 2:
