@@ -13,7 +13,7 @@ resample() deals the unknown cards into the places the seat cannot see (other ha
 their plays ruled out; its own hidden cards; the undealt pile) and replays the deal's history.
 """
 
-from parlor.core.rules import Deal, DealContext, DealResult
+from parlor.core.rules import Deal, DealContext, DealResult, seat_name
 from parlor.core.sampling import place_cards
 
 from .cards import (CODES, DECK, NO_SUIT, PLAIN, SUIT, SUIT_BITS, SUITS, cards_of)
@@ -235,33 +235,37 @@ def resample(rules, v: dict, rng):
 
 def table_lines(v: dict) -> list[str]:
     """The table for a person: deal, trump, bids, tricks, the trick's joker modes, the chapter."""
-    lines = [f"Deal {v['deal']} of {v['deals']} - chapter {v['chapter']} - {v['cards']} cards each"
-             f" ({_kind_words(v['kind'])}) - dealer seat {v['dealer']}"]
+    def who(p: int) -> str:
+        return seat_name(v, p)
+
+    cards = v["cards"]
+    lines = [f"Deal {v['deal']} of {v['deals']} - chapter {v['chapter']} - {cards} card"
+             f"{'s' if cards > 1 else ''} each ({_kind_words(v['kind'])}) - dealer {who(v['dealer'])}"]
     trump = v["trump"]
     if v["turned"]:
         t = "no trump" if trump == "none" else f"trump {trump}"
         lines.append(f"Turned card {v['turned']}: {t}")
     elif trump is None:
-        lines.append(f"Trump: not named yet (seat {v['chooser']} chooses after seeing three cards)")
+        lines.append(f"Trump: not named yet ({who(v['chooser'])} chooses after seeing three cards)")
     else:
         lines.append("Trump: none" if trump == "none" else f"Trump: {trump}")
     if v["hand_hidden"]:
         lines.append(f"{v['hand_hidden']} of your cards are still face down")
     if v["bids"] is not None:
-        bids = " ".join(f"s{p}:{'-' if b is None else b}" for p, b in enumerate(v["bids"]))
+        bids = ", ".join(f"{who(p)} {'-' if b is None else b}" for p, b in enumerate(v["bids"]))
         lines.append(f"Bids: {bids}")
         if v["phase"] == "bid" and v["to_act"] == v["dealer"]:
-            r = v["cards"] - sum(b for b in v["bids"] if b is not None)
-            if 0 <= r <= v["cards"]:
-                lines.append(f"Dealer may not bid {r} (the bids would total {v['cards']})")
-    lines.append("Tricks won: " + " ".join(f"s{p}:{t}" for p, t in enumerate(v["tricks_won"])))
+            r = cards - sum(b for b in v["bids"] if b is not None)
+            if 0 <= r <= cards:
+                lines.append(f"Dealer may not bid {r} (the bids would total {cards})")
+    lines.append("Tricks won: " + ", ".join(f"{who(p)} {t}" for p, t in enumerate(v["tricks_won"])))
     if any(len(p.split()) > 1 for _, p in v["trick_plays"]):
-        lines.append("This trick: " + ", ".join(f"s{p} {a}" for p, a in v["trick_plays"]))
+        lines.append("This trick: " + ", ".join(f"{who(p)} {a}" for p, a in v["trick_plays"]))
     if v["chapter_premium"] and v["chapter_results"]:
         on = [p for p in range(4)
               if all(r["bids"][p] == r["tricks"][p] for r in v["chapter_results"])]
-        lines.append("Chapter so far: every bid kept by "
-                     + (", ".join(f"s{p}" for p in on) if on else "nobody"))
+        lines.append("Every bid of the chapter kept so far: "
+                     + (", ".join(who(p) for p in on) if on else "nobody"))
     return lines
 
 
