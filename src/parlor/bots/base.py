@@ -1,4 +1,13 @@
-"""The bot contract and the table of bots by name."""
+"""The bot contract and the table of bots by name.
+
+A bot is built for one table (`Bot(rules)`) and answers `choose(view, rng) -> action string` for
+the seat whose view it is given. The view is exactly what that seat may know (Rules.view) and lists
+its legal actions; the rng is the bot's only source of chance. A bot never receives the true state.
+
+Names in the table: `random`, `rules` (each game's heuristic player), `search` (one information-set
+search for every game) and the levels a person picks: `beginner`, `casual`, `strong`, `expert`.
+A name may carry settings for experiments: `search:iterations=400:mode=flat`.
+"""
 
 from parlor.core.errors import BadRecord
 from parlor.core.rng import Rng
@@ -26,15 +35,68 @@ class RandomBot(Bot):
         return rng.choice(view["legal"])
 
 
-_BOTS: dict[str, type[Bot]] = {"random": RandomBot}
+def _rules_bot(rules: Rules, **settings) -> Bot:
+    from .heuristics import rules_bot
+    return rules_bot(rules, **settings)
+
+
+def _search_bot(rules: Rules, **settings) -> Bot:
+    from .search import SearchBot
+    return SearchBot(rules, **settings)
+
+
+def _level(name: str):
+    def make(rules: Rules, **settings) -> Bot:
+        from .levels import level_bot
+        return level_bot(name, rules, **settings)
+    return make
+
+
+# name -> factory(rules, **settings)
+_BOTS = {
+    "random": lambda rules, **settings: RandomBot(rules),
+    "rules": _rules_bot,
+    "search": _search_bot,
+    "beginner": _level("beginner"),
+    "casual": _level("casual"),
+    "strong": _level("strong"),
+    "expert": _level("expert"),
+}
 
 
 def bot_names() -> list[str]:
     return list(_BOTS)
 
 
-def make_bot(name: str, rules: Rules) -> Bot:
-    cls = _BOTS.get(name)
-    if cls is None:
-        raise BadRecord(f"unknown bot {name!r} (bots: {', '.join(_BOTS)})")
-    return cls(rules)
+def parse_bot_spec(spec: str) -> tuple[str, dict]:
+    """`search:iterations=400:mode=flat` -> ("search", {"iterations": 400, "mode": "flat"})."""
+    name, *parts = spec.strip().split(":")
+    settings = {}
+    for part in parts:
+        key, eq, value = part.partition("=")
+        if not eq or not key:
+            raise BadRecord(f"bot setting must be NAME=VALUE, not {part!r} (in {spec!r})")
+        for conv in (int, float):
+            try:
+                settings[key] = conv(value)
+                break
+            except ValueError:
+                continue
+        else:
+            settings[key] = {"true": True, "false": False, "none": None}.get(value.lower(), value)
+    return name, settings
+
+
+def make_bot(name: str, rules: Rules, **settings) -> Bot:
+    """The bot called `name` for this table; `name` may carry settings (`search:iterations=400`)."""
+    base, extra = parse_bot_spec(name)
+    factory = _BOTS.get(base)
+    if factory is None:
+        raise BadRecord(f"unknown bot {base!r} (bots: {', '.join(_BOTS)})")
+    try:
+        bot = factory(rules, **{**extra, **settings})
+    except TypeError as e:
+        raise BadRecord(f"bad settings for bot {base!r}: {e}") from None
+    if extra or settings:
+        bot.name = name
+    return bot

@@ -5,9 +5,9 @@ import sys
 
 from parlor.core.errors import ParlorError
 
-from . import bench, play, replay, rules_cmd, selfplay
+from . import arena, bench, hint, play, replay, rules_cmd, selfplay
 
-COMMANDS = [play, rules_cmd, replay, selfplay, bench]
+COMMANDS = [play, rules_cmd, replay, selfplay, bench, hint, arena]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,303 @@
+"""Duplicate tournaments between bots.
+
+The seating pattern is the entrants' list repeated around the table (`A,B` at three seats is
+A B A; `A,B,B,B` at four is one A against three Bs). Every deal set (one match seed) is played once
+for every distinct rotation of that pattern, so each entrant holds every seat's cards equally
+often; for team games the rotations swap the teams. Per deal set and entrant we take the mean final
+score of its seats minus the mean of the other seats: the paired difference against the field. The
+report gives its mean over the deal sets with a 95% bootstrap interval (resampling deal sets, never
+the correlated rotations), each entrant's share of match wins per seat it held (ties split), and
+the time of its decisions that were not forced (p50, p95).
+
+Every job (deal set, rotation) is independent and seeded from the arena seed alone, so the report's
+numbers (not the timings) are the same whichever backend runs the jobs: in process, local
+processes (`workers`) or a Ray cluster (`ray_address`).
+"""
+
+import json
+import statistics
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from parlor.core.match import Match
+from parlor.core.registry import make_rules
+from parlor.core.rng import Rng, _mix
+
+from .base import make_bot, parse_bot_spec
+
+
+def rotations(pattern: list[str], seats: int) -> list[list[str]]:
+    """Distinct cyclic shifts of the entrants' list repeated around the table."""
+    base = [pattern[s % len(pattern)] for s in range(seats)]
+    out = []
+    for r in range(seats):
+        seating = base[r:] + base[:r]
+        if seating not in out:
+            out.append(seating)
+    return out
+
+
+def _job_seed(seed: int, k: int) -> int:
+    """The match seed of deal set k (every rotation plays the same deals)."""
+    return _mix((seed * 1_000_003 + k) & ((1 << 64) - 1)) & ((1 << 62) - 1)
+
+
+_BOT_CACHE: dict = {}
+
+
+def play_job(job: dict) -> dict:
+    """One match: job = {game, options, seats, seating, match_seed, rotation, save}. Returns
+    scores, winners, each seat's decision times, and the record if asked."""
+    key = (job["game"], json.dumps(job["options"], sort_keys=True), job["seats"])
+    rules = _BOT_CACHE.get(key)
+    if rules is None:
+        rules = _BOT_CACHE[key] = make_rules(job["game"], job["options"], job["seats"])
+    bots = []
+    for name in job["seating"]:
+        bkey = key + (name,)
+        bot = _BOT_CACHE.get(bkey)
+        if bot is None:
+            bot = _BOT_CACHE[bkey] = make_bot(name, rules)
+        bots.append(bot)
+    seed = job["match_seed"]
+    match = Match(rules, seed)
+    rngs = [Rng(_mix((seed ^ (job["rotation"] << 40) ^ (s << 32) ^ 0xB075) & ((1 << 64) - 1)))
+            for s in range(rules.seats)]
+    times: list[list[float]] = [[] for _ in range(rules.seats)]
+    clock = time.perf_counter
+    while not match.finished:
+        seat = match.to_act()
+        view = match.view(seat)
+        forced = len(view["legal"]) == 1
+        t0 = clock()
+        action = bots[seat].choose(view, rngs[seat])
+        if not forced:
+            times[seat].append(clock() - t0)
+        match.apply(action)
+    out = {"k": job["k"], "rotation": job["rotation"], "seating": job["seating"],
+           "scores": list(match.scores), "winners": match.winners(), "times": times}
+    if job.get("save"):
+        out["record"] = match.record()
+    return out
+
+
+@dataclass
+class EntrantReport:
+    name: str
+    seats_held: int = 0  # seat-matches played
+    diff_mean: float = 0.0
+    diff_lo: float = 0.0
+    diff_hi: float = 0.0
+    mean_score: float = 0.0
+    win_share: float = 0.0  # match wins per seat held (ties split)
+    fair_share: float = 0.0  # the share of a seat when all seats are equal
+    p50: float | None = None
+    p95: float | None = None
+    decisions: int = 0
+    diffs: list = field(default_factory=list, repr=False)
+    scores: list = field(default_factory=list, repr=False)
+
+    def numbers(self) -> dict:
+        """The report's numbers without timings (identical across backends)."""
+        return {"name": self.name, "seats_held": self.seats_held, "diff_mean": self.diff_mean,
+                "diff_lo": self.diff_lo, "diff_hi": self.diff_hi, "mean_score": self.mean_score,
+                "win_share": self.win_share, "decisions": self.decisions}
+
+
+@dataclass
+class ArenaReport:
+    game: str
+    options: dict
+    seats: int
+    matches: int  # deal sets
+    seed: int
+    rotations: list
+    entrants: list[EntrantReport]
+    results: list = field(repr=False, default_factory=list)
+
+    def numbers(self) -> dict:
+        return {"game": self.game, "seats": self.seats, "matches": self.matches, "seed": self.seed,
+                "rotations": self.rotations, "entrants": [e.numbers() for e in self.entrants],
+                "scores": [r["scores"] for r in self.results]}
+
+    def text(self) -> str:
+        n_jobs = len(self.results)
+        lines = [f"{self.game}: {self.matches} deal sets x {len(self.rotations)} rotations = "
+                 f"{n_jobs} matches, seed {self.seed}, seats {self.seats}"
+                 + (f", options {json.dumps(self.options)}" if self.options else ""),
+                 "seatings: " + " | ".join(" ".join(r) for r in self.rotations),
+                 f"{'entrant':<28} {'diff vs field':>14} {'95% interval':>22} {'mean':>9} "
+                 f"{'wins/seat':>9} {'(fair)':>7} {'p50 ms':>8} {'p95 ms':>8}"]
+        for e in self.entrants:
+            p50 = "-" if e.p50 is None else f"{e.p50 * 1000:.1f}"
+            p95 = "-" if e.p95 is None else f"{e.p95 * 1000:.1f}"
+            lines.append(f"{e.name:<28} {e.diff_mean:>+14.3f} [{e.diff_lo:>+9.3f}, {e.diff_hi:>+9.3f}] "
+                         f"{e.mean_score:>9.2f} {e.win_share:>9.3f} {e.fair_share:>7.3f} {p50:>8} {p95:>8}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict:
+        d = self.numbers()
+        for e, row in zip(self.entrants, d["entrants"]):
+            row["p50_ms"] = None if e.p50 is None else e.p50 * 1000
+            row["p95_ms"] = None if e.p95 is None else e.p95 * 1000
+            row["fair_share"] = e.fair_share
+        return d
+
+
+def bootstrap_interval(values: list[float], seed: int, rounds: int = 2000) -> tuple[float, float]:
+    """95% percentile bootstrap interval of the mean (deterministic under `seed`)."""
+    n = len(values)
+    if n < 2:
+        v = values[0] if values else 0.0
+        return v, v
+    rng = Rng(seed)
+    means = []
+    for _ in range(rounds):
+        total = 0.0
+        for _ in range(n):
+            total += values[rng.below(n)]
+        means.append(total / n)
+    means.sort()
+    return means[int(0.025 * rounds)], means[int(0.975 * rounds) - 1]
+
+
+def _percentile(xs: list[float], q: float) -> float | None:
+    if not xs:
+        return None
+    xs = sorted(xs)
+    i = min(len(xs) - 1, max(0, round(q * (len(xs) - 1))))
+    return xs[i]
+
+
+def make_jobs(game: str, pattern: list[str], matches: int, seed: int, options: dict | None,
+              seats: int | None, save: bool = False) -> tuple[list[dict], list, object]:
+    rules = make_rules(game, options, seats)
+    for name in set(pattern):  # fail early on an unknown bot or setting
+        make_bot(name, rules)
+    rots = rotations(pattern, rules.seats)
+    jobs = []
+    for k in range(matches):
+        ms = _job_seed(seed, k)
+        for r, seating in enumerate(rots):
+            jobs.append({"game": game, "options": dict(rules.options), "seats": rules.seats,
+                         "seating": seating, "match_seed": ms, "k": k, "rotation": r, "save": save})
+    return jobs, rots, rules
+
+
+def run_jobs(jobs: list[dict], workers: int = 1, ray_address: str | None = None, on_done=None) -> list[dict]:
+    """Run the jobs on the chosen backend; results in job order."""
+    results: list = [None] * len(jobs)
+    if ray_address:
+        from .ray_backend import run_on_ray
+        for i, res in run_on_ray(jobs, ray_address):
+            results[i] = res
+            if on_done:
+                on_done(res)
+    elif workers > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+        try:
+            ctx = multiprocessing.get_context("fork")
+        except ValueError:
+            ctx = multiprocessing.get_context()
+        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+            futures = {pool.submit(play_job, job): i for i, job in enumerate(jobs)}
+            for f in as_completed(futures):
+                results[futures[f]] = res = f.result()
+                if on_done:
+                    on_done(res)
+    else:
+        for i, job in enumerate(jobs):
+            results[i] = res = play_job(job)
+            if on_done:
+                on_done(res)
+    return results
+
+
+def summarize(game: str, rules, pattern: list[str], rots: list, matches: int, seed: int,
+              results: list[dict]) -> ArenaReport:
+    names = list(dict.fromkeys(pattern))
+    n = rules.seats
+    by_k: dict[int, list[dict]] = {}
+    for res in results:
+        by_k.setdefault(res["k"], []).append(res)
+    entrants = []
+    for idx, name in enumerate(names):
+        e = EntrantReport(name)
+        times = []
+        wins = 0.0
+        for k in sorted(by_k):
+            mine, field_ = [], []
+            for res in by_k[k]:
+                for s in range(n):
+                    (mine if res["seating"][s] == name else field_).append(res["scores"][s])
+            if field_:
+                e.diffs.append(statistics.fmean(mine) - statistics.fmean(field_))
+            else:
+                e.diffs.append(0.0)
+            e.scores.extend(mine)
+        for res in results:
+            w = res["winners"]
+            for s in range(n):
+                if res["seating"][s] == name:
+                    e.seats_held += 1
+                    times.extend(res["times"][s])
+                    if s in w:
+                        wins += 1.0 / len(w) if not rules.team_of else 1.0 / _teams_among(rules, w)
+        e.diff_mean = statistics.fmean(e.diffs) if e.diffs else 0.0
+        e.diff_lo, e.diff_hi = bootstrap_interval(e.diffs, seed * 7 + idx)
+        e.mean_score = statistics.fmean(e.scores) if e.scores else 0.0
+        e.win_share = wins / e.seats_held if e.seats_held else 0.0
+        e.fair_share = (1 / 2) if rules.team_of else (1 / n)
+        e.p50, e.p95 = _percentile(times, 0.5), _percentile(times, 0.95)
+        e.decisions = len(times)
+        entrants.append(e)
+    return ArenaReport(game, dict(rules.options), n, matches, seed, rots, entrants, results)
+
+
+def _teams_among(rules, winners) -> int:
+    return len({rules.team_of[s] for s in winners})
+
+
+def arena(game: str, bots: list[str], matches: int, seed: int, options: dict | None = None,
+          seats: int | None = None, workers: int = 1, ray_address: str | None = None,
+          save_dir=None, on_start=None, on_done=None) -> ArenaReport:
+    """Play the tournament and summarise it. on_start(total jobs) and on_done(result) report
+    progress."""
+    pattern = [b.strip() for b in bots if b.strip()]
+    jobs, rots, rules = make_jobs(game, pattern, matches, seed, options, seats, save=save_dir is not None)
+    if on_start:
+        on_start(len(jobs))
+    results = run_jobs(jobs, workers, ray_address, on_done)
+    if save_dir is not None:
+        path = Path(save_dir)
+        path.mkdir(parents=True, exist_ok=True)
+        for res in results:
+            rec = res.pop("record")
+            rec["names"] = list(res["seating"])
+            (path / f"{game}-{seed}-{res['k']:04d}-r{res['rotation']}.json").write_text(
+                json.dumps(rec, indent=1) + "\n", encoding="utf-8")
+    return summarize(game, rules, pattern, rots, matches, seed, results)
+
+
+def plot(report: ArenaReport, path) -> None:
+    """Score distributions per entrant (a histogram of final scores, and the paired differences)."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        from parlor.core.errors import BadRecord
+        raise BadRecord("--plot needs matplotlib (pip install 'parlor[plot]')") from None
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    for e in report.entrants:
+        axes[0].hist(e.scores, bins=30, alpha=0.5, label=e.name)
+        axes[1].hist(e.diffs, bins=30, alpha=0.5, label=e.name)
+    axes[0].set_title(f"{report.game}: final scores per seat")
+    axes[1].set_title("score difference against the field, per deal set")
+    for ax in axes:
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)

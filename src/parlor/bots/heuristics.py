@@ -1,0 +1,58 @@
+"""Each game's heuristic player lives in parlor.bots.<game id> (yokir.py, joker.py, ...).
+
+A game module may define:
+    RulesBot            a Bot playing like a decent club player, from the view alone
+    policy(rules)       a fast playout policy for search: f(state, ids, rng) -> action id, reading
+                        only the acting seat's own cards and public facts of an imagined state
+    inference(rules, view)
+                        f(world) -> weight: how likely the other seats' public actions so far
+                        (bids, calls, declarations) are in an imagined world, by the same
+                        heuristic; search samples worlds in proportion to it
+Games without a module get a random player under the name `rules` and random playouts.
+"""
+
+import importlib
+
+from parlor.core.rules import Rules
+
+from .base import Bot, RandomBot
+
+_MODULES: dict[str, object] = {}
+
+
+def game_module(game_id: str):
+    """The game's heuristics module, or None when the game has none (yet)."""
+    if game_id not in _MODULES:
+        try:
+            module = importlib.import_module(f"parlor.bots.{game_id}")
+        except ModuleNotFoundError as e:
+            if e.name != f"parlor.bots.{game_id}":
+                raise
+            module = None
+        _MODULES[game_id] = module
+    return _MODULES[game_id]
+
+
+class _FallbackRulesBot(RandomBot):
+    name = "rules"
+    heuristic = False
+
+
+def rules_bot(rules: Rules, **settings) -> Bot:
+    module = game_module(rules.id)
+    if module is None or not hasattr(module, "RulesBot"):
+        return _FallbackRulesBot(rules)
+    return module.RulesBot(rules, **settings)
+
+
+def playout_policy(rules: Rules):
+    """The game's fast playout policy, or None (random playouts)."""
+    module = game_module(rules.id)
+    make = getattr(module, "policy", None) if module is not None else None
+    return make(rules) if make else None
+
+
+def inference(rules: Rules, view: dict):
+    module = game_module(rules.id)
+    make = getattr(module, "inference", None) if module is not None else None
+    return make(rules, view) if make else None

@@ -1,0 +1,44 @@
+"""The levels a person picks: each is a bot and a budget.
+
+| level | player | budget |
+|---|---|---|
+| beginner | flat Monte Carlo, a few playouts per move, no inference | instant; human-sized mistakes (misjudged close calls), never absurd moves |
+| casual | the game's heuristic player (`rules`) | instant |
+| strong | information-set MCTS with heuristic playouts and bid inference | about one second on the reference machine |
+| expert | the same, four times the budget in two lanes over two processes | a few seconds |
+
+Budgets are counted in iterations and simulated steps, never in wall time, so a level plays the
+same under the same seed on any machine (tests and tournaments depend on it). `seconds=` may be
+given to cap the thinking time for people.
+"""
+
+from parlor.core.rules import Rules
+
+from .base import Bot
+
+LEVELS = {
+    "beginner": {"kind": "search", "mode": "flat", "iterations": 48, "infer": False,
+                 "match_aware": False},
+    "casual": {"kind": "rules"},
+    "strong": {"kind": "search", "mode": "ismcts", "iterations": 3000, "steps": 50_000},
+    "expert": {"kind": "search", "mode": "ismcts", "iterations": 12000, "steps": 200_000,
+               "lanes": 2, "processes": 2},
+}
+
+
+def level_settings(name: str) -> dict:
+    return dict(LEVELS[name])
+
+
+def level_bot(name: str, rules: Rules, **settings) -> Bot:
+    conf = {**LEVELS[name], **settings}
+    kind = conf.pop("kind")
+    if kind == "rules":
+        from .heuristics import rules_bot
+        bot = rules_bot(rules)
+    else:
+        from .search import SearchBot
+        bot = SearchBot(rules, **conf)
+    bot.name = name
+    bot.level = name
+    return bot

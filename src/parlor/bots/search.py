@@ -1,0 +1,422 @@
+"""One search player for every game, through the Rules interface only.
+
+From its seat's view the player imagines the hidden cards (`rules.resample(view, rng)`: worlds
+consistent with voids, known cards and every public action), weights the worlds by how likely the
+other seats' bids and calls were under the game's heuristic (when the game has one), and searches:
+
+- `ismcts` (default): single-observer information-set Monte Carlo tree search (Cowling, Powley and
+  Whitehouse 2012). One tree over what the seat can know; each iteration draws a world; a node's
+  children are the actions as the searching seat would see them made (a hidden discard is one
+  child), and UCB uses availability counts. Each node maximises the utility of the seat that moves
+  there; partners share a utility.
+- `flat`: determinized Monte Carlo (PIMC): every root action is tried in the same worlds with the
+  same playout seeds (common random numbers) and the best average wins. The baseline.
+
+Playouts run to the end of the deal with the game's fast heuristic policy (random where a game has
+none). Bids, trump calls, declarations, drops and joker modes are ordinary actions. The value of an
+outcome blends deal points with the match standing (bots/utility.py).
+
+Budgets: iterations (and optionally simulated steps) are reproducible under a seed; `seconds` is a
+wall-clock limit for people. A forced move (one legal action) is answered at once. `lanes` splits
+the budget into independent searches whose root statistics are summed (root parallelism);
+`processes` runs the lanes in that many OS processes; the answer depends on `lanes`, never on
+`processes`.
+"""
+
+import math
+import time
+from dataclasses import dataclass, field
+
+from parlor.core.rng import Rng
+from parlor.core.rules import Rules
+
+from .base import Bot
+from .heuristics import game_module, inference, playout_policy
+from .utility import Utility
+
+
+class Node:
+    __slots__ = ("children", "n", "avail", "w")
+
+    def __init__(self):
+        self.children: dict = {}
+        self.n = 0
+        self.avail = 1
+        self.w = 0.0
+
+
+@dataclass
+class ActionStats:
+    """What the search learned about one root action."""
+    action: str
+    visits: int = 0
+    value: float = 0.0  # summed utility for the seat (mean = value / visits)
+    points: float = 0.0  # summed deal points of the seat
+    tricks: float = 0.0  # summed tricks the seat took (games whose results report tricks)
+    tricks_n: int = 0
+    exact: int = 0  # outcomes where the seat's tricks equal its bid (games with bids)
+    exact_n: int = 0
+    trick_won: int = 0  # the seat won the trick in progress
+    trick_n: int = 0
+    hist: dict = field(default_factory=dict)  # tricks taken -> count
+
+    @property
+    def mean(self) -> float:
+        return self.value / self.visits if self.visits else float("-inf")
+
+    def merge(self, other: "ActionStats") -> None:
+        for name in ("visits", "value", "points", "tricks", "tricks_n", "exact", "exact_n",
+                     "trick_won", "trick_n"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for k, v in other.hist.items():
+            self.hist[k] = self.hist.get(k, 0) + v
+
+
+class Worlds:
+    """Imagined full states for a view: `pool` samples drawn once, then picked at random in
+    proportion to their inference weight (all equal without inference)."""
+
+    def __init__(self, rules: Rules, view: dict, rng: Rng, pool: int, infer: bool):
+        self.worlds = [rules.resample(view, rng.fork()) for _ in range(pool)]
+        self.weights = None
+        weigh = inference(rules, view) if infer else None
+        if weigh is not None:
+            w = [max(0.0, float(weigh(x))) for x in self.worlds]
+            total = sum(w)
+            if total > 0 and min(w) != max(w):
+                acc, cum = 0.0, []
+                for x in w:
+                    acc += x / total
+                    cum.append(acc)
+                self.weights = cum
+                self.ess = total * total / sum(x * x for x in w)  # effective sample size
+        self.rng = rng
+        self.k = 0
+
+    def next(self):
+        if self.weights is None:
+            world = self.worlds[self.k % len(self.worlds)]
+            self.k += 1
+            return world
+        r = self.rng.random()
+        cum = self.weights
+        lo, hi = 0, len(cum) - 1
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if cum[mid] < r:
+                lo = mid + 1
+            else:
+                hi = mid
+        return self.worlds[lo]
+
+
+class Search:
+    """One search from one view. `run()` returns {action id: ActionStats}."""
+
+    def __init__(self, rules: Rules, view: dict, rng: Rng, iterations: int = 1000,
+                 mode: str = "ismcts", playout: str = "rules", c: float = 0.7,
+                 pool: int = 200, infer: bool = True, steps: int | None = None,
+                 seconds: float | None = None, match_aware: bool = True, detail: bool = False,
+                 epsilon: float = 0.0):
+        self.rules, self.view, self.rng = rules, view, rng
+        self.seat = view["seat"]
+        self.iterations, self.mode, self.c = iterations, mode, c
+        self.steps_limit, self.seconds = steps, seconds
+        self.detail = detail
+        self.policy = playout_policy(rules) if playout == "rules" else None
+        self.epsilon = epsilon
+        self.utility = Utility(rules, view, match_aware)
+        module = game_module(rules.id)
+        spread = getattr(module, "spread", None) if module is not None else None
+        if spread is not None:
+            self.utility.set_spread(spread(rules, view))
+        self.tricks_of = getattr(module, "tricks_won", None) if (module is not None and detail) else None
+        self.worlds = Worlds(rules, view, rng, max(1, min(pool, iterations)), infer)
+        self.steps = 0
+        self.done = 0
+
+    # --- the shared pieces
+    def _playout(self, s, rng, probe=None):
+        """Play the deal out. With `probe` (tricks per seat before the root action), return
+        whether the seat won the trick that was in progress (None when no trick completed)."""
+        rules = self.rules
+        to_act, legal_ids, apply_id = rules.to_act, rules.legal_ids, rules.apply_id
+        policy, eps = self.policy, self.epsilon
+        below, rand = rng.below, rng.random
+        steps = 0
+        won = None
+        if probe is not None:  # hints only: watch for the end of the trick, then play on
+            won = self._probe_check(s, probe)
+            while won is None and to_act(s) >= 0:
+                ids = legal_ids(s)
+                n = len(ids)
+                apply_id(s, ids[0] if n == 1 else policy(s, ids, rng) if policy else ids[below(n)])
+                steps += 1
+                won = self._probe_check(s, probe)
+        if policy is None:
+            while to_act(s) >= 0:
+                ids = legal_ids(s)
+                n = len(ids)
+                apply_id(s, ids[below(n)] if n > 1 else ids[0])
+                steps += 1
+        else:
+            while to_act(s) >= 0:
+                ids = legal_ids(s)
+                n = len(ids)
+                if n == 1:
+                    a = ids[0]
+                elif eps and rand() < eps:
+                    a = ids[below(n)]
+                else:
+                    a = policy(s, ids, rng)
+                apply_id(s, a)
+                steps += 1
+        self.steps += steps
+        return won
+
+    def _probe_check(self, s, probe):
+        now = self.tricks_of(s)
+        if now is None or sum(now) <= sum(probe):
+            return None
+        return now[self.seat] > probe[self.seat]
+
+    def _probe_start(self, s, a):
+        """Tricks per seat before root action `a`, when it plays a card to a trick (hints)."""
+        if self.tricks_of is None or not self.rules.action_str(s, a).startswith("play "):
+            return None
+        return self.tricks_of(s)
+
+    def _record(self, st: ActionStats, result, u) -> None:
+        seat = self.seat
+        st.visits += 1
+        st.value += u[seat]
+        st.points += result.points[seat]
+        if self.detail:
+            data = result.data or {}
+            tricks = data.get("tricks")
+            if isinstance(tricks, (list, tuple)) and len(tricks) == self.rules.seats:
+                t = tricks[seat]
+                st.tricks += t
+                st.tricks_n += 1
+                st.hist[t] = st.hist.get(t, 0) + 1
+                bids = data.get("bids")
+                if isinstance(bids, (list, tuple)) and len(bids) == self.rules.seats and bids[seat] is not None:
+                    st.exact_n += 1
+                    st.exact += bids[seat] == t
+
+    def _over(self, start: float) -> bool:
+        if self.done >= self.iterations:
+            return True
+        if self.steps_limit is not None and self.steps >= self.steps_limit:
+            return True
+        if self.seconds is not None and self.done % 8 == 0 and time.perf_counter() - start > self.seconds:
+            return True
+        return False
+
+    def run(self) -> dict:
+        start = time.perf_counter()
+        if self.mode == "flat":
+            return self._run_flat(start)
+        if self.mode != "ismcts":
+            raise ValueError(f"unknown search mode {self.mode!r} (ismcts, flat)")
+        return self._run_ismcts(start)
+
+    # --- flat determinized Monte Carlo
+    def _run_flat(self, start: float) -> dict:
+        rules = self.rules
+        world0 = self.worlds.worlds[0]
+        ids = rules.legal_ids(world0)
+        stats = {a: ActionStats(rules.action_str(world0, a)) for a in ids}
+        while not self._over(start):
+            world = self.worlds.next()
+            seed = self.rng.next_u64()
+            for a in ids:
+                s = rules.copy(world)
+                probe = self._probe_start(s, a)
+                rules.apply_id(s, a)
+                won = self._playout(s, Rng(seed), probe)
+                result = rules.deal_result(s)
+                st = stats[a]
+                self._record(st, result, self.utility(result.points))
+                if won is not None:
+                    st.trick_n += 1
+                    st.trick_won += won
+            self.done += len(ids)
+        return stats
+
+    # --- information-set MCTS
+    def _run_ismcts(self, start: float) -> dict:
+        rules = self.rules
+        root_seat = self.seat
+        to_act, legal_ids, apply_id, copy = rules.to_act, rules.legal_ids, rules.apply_id, rules.copy
+        public = rules.public_action
+        deal_result, utility = rules.deal_result, self.utility
+        rng = self.rng
+        below = rng.below
+        root = Node()
+        world0 = self.worlds.worlds[0]
+        root_ids = legal_ids(world0)
+        stats = {a: ActionStats(rules.action_str(world0, a)) for a in root_ids}
+        c = self.c
+        lo_u, hi_u = 0.0, 0.0
+        log = math.log
+        sqrt = math.sqrt
+        while not self._over(start):
+            s = copy(self.worlds.next())
+            node = root
+            path = []
+            first = None
+            probe = won = None
+            steps = 0
+            # Selection and expansion.
+            while True:
+                mover = to_act(s)
+                if mover < 0:
+                    break
+                ids = legal_ids(s)
+                children = node.children
+                if mover == root_seat:
+                    keys = ids
+                else:
+                    keys = [public(s, a, root_seat) for a in ids]
+                fresh = []
+                best, best_key, best_val = None, None, -1e300
+                explore = c * (hi_u - lo_u if hi_u > lo_u else 1.0)
+                for a, k in zip(ids, keys):
+                    ch = children.get(k)
+                    if ch is None:
+                        fresh.append((a, k))
+                        continue
+                    ch.avail += 1
+                    if not fresh:
+                        val = ch.w / ch.n + explore * sqrt(log(ch.avail) / ch.n)
+                        if val > best_val:
+                            best, best_a, best_val = ch, a, val
+                if fresh:
+                    a, k = fresh[below(len(fresh))] if len(fresh) > 1 else fresh[0]
+                    ch = Node()
+                    children[k] = ch
+                else:
+                    ch, a = best, best_a
+                if node is root:
+                    first = a
+                    probe = self._probe_start(s, a) if self.tricks_of is not None else None
+                apply_id(s, a)
+                steps += 1
+                if probe is not None and won is None:
+                    won = self._probe_check(s, probe)
+                path.append((ch, mover))
+                node = ch
+                if fresh:
+                    break
+            self.steps += steps
+            if probe is not None and won is None:
+                won = self._playout(s, rng, probe)
+            else:
+                self._playout(s, rng)
+            result = deal_result(s)
+            u = utility(result.points)
+            for ch, mover in path:
+                ch.n += 1
+                ch.w += u[mover]
+            v = u[root_seat]
+            if v < lo_u:
+                lo_u = v
+            if v > hi_u:
+                hi_u = v
+            if first is not None:
+                st = stats[first]
+                self._record(st, result, u)
+                if won is not None:
+                    st.trick_n += 1
+                    st.trick_won += won
+            self.done += 1
+        return stats
+
+
+# --- root parallelism over processes -----------------------------------------------------------
+
+_POOL = None
+_RULES_CACHE: dict = {}
+
+
+def _pool(processes: int):
+    global _POOL
+    if _POOL is None or _POOL._max_workers < processes:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        try:
+            ctx = multiprocessing.get_context("fork")
+        except ValueError:
+            ctx = multiprocessing.get_context()
+        _POOL = ProcessPoolExecutor(max_workers=processes, mp_context=ctx)
+    return _POOL
+
+
+def _lane(game_id, options, seats, view, seed, settings) -> dict:
+    from parlor.core.registry import make_rules
+    key = (game_id, repr(sorted(options.items())), seats)
+    rules = _RULES_CACHE.get(key)
+    if rules is None:
+        rules = _RULES_CACHE[key] = make_rules(game_id, options, seats)
+    return Search(rules, view, Rng(seed), **settings).run()
+
+
+def search_stats(rules: Rules, view: dict, rng: Rng, lanes: int = 1, processes: int = 1,
+                 **settings) -> list[ActionStats]:
+    """Run the search (in `lanes` independent parts) and return the root actions' statistics,
+    best first (most visited, then best mean)."""
+    iterations = settings.pop("iterations", 1000)
+    lanes = max(1, lanes)
+    seeds = [rng.next_u64() for _ in range(lanes)]
+    shares = [iterations // lanes + (i < iterations % lanes) for i in range(lanes)]
+    steps = settings.pop("steps", None)
+    step_shares = [None] * lanes if steps is None else [steps // lanes] * lanes
+    jobs = [dict(settings, iterations=shares[i], steps=step_shares[i]) for i in range(lanes)]
+    if lanes > 1 and processes > 1:
+        pool = _pool(min(processes, lanes))
+        futures = [pool.submit(_lane, rules.id, rules.options, rules.seats, view, seeds[i], jobs[i])
+                   for i in range(lanes)]
+        parts = [f.result() for f in futures]
+    else:
+        parts = [Search(rules, view, Rng(seeds[i]), **jobs[i]).run() for i in range(lanes)]
+    merged: dict = {}
+    for part in parts:
+        for a, st in part.items():
+            if a in merged:
+                merged[a].merge(st)
+            else:
+                merged[a] = st
+    return sorted(merged.values(), key=lambda st: (-st.visits, -st.mean, st.action))
+
+
+class SearchBot(Bot):
+    """The search player (see the module's docstring); settings as Search's, plus lanes and
+    processes for root parallelism."""
+
+    name = "search"
+
+    def __init__(self, rules: Rules, **settings):
+        super().__init__(rules)
+        self.settings = settings
+        self.lanes = settings.pop("lanes", 1)
+        self.processes = settings.pop("processes", 1)
+        known = {"iterations", "mode", "playout", "c", "pool", "infer", "steps", "seconds",
+                 "match_aware", "detail", "epsilon"}
+        unknown = set(settings) - known
+        if unknown:
+            raise TypeError(f"unknown setting {sorted(unknown)[0]!r}")
+        if settings.get("mode", "ismcts") not in ("ismcts", "flat"):
+            raise TypeError(f"mode must be ismcts or flat, not {settings['mode']!r}")
+        if settings.get("playout", "rules") not in ("rules", "random"):
+            raise TypeError(f"playout must be rules or random, not {settings['playout']!r}")
+
+    def analyse(self, view: dict, rng: Rng, **extra) -> list[ActionStats]:
+        return search_stats(self.rules, view, rng, self.lanes, self.processes,
+                            **{**self.settings, **extra})
+
+    def choose(self, view: dict, rng: Rng) -> str:
+        legal = view["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        return self.analyse(view, rng)[0].action

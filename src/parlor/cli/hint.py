@@ -1,0 +1,45 @@
+"""parlor hint RECORD [--level L] [--json]: the best moves for the seat to act at the end of a record."""
+
+import json
+
+from parlor import records
+from parlor.bots.hints import hint
+from parlor.bots.levels import LEVELS
+from parlor.core.errors import BadRecord
+from parlor.core.rng import Rng
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("hint", help="the best moves for the seat to act at the end of a record")
+    p.add_argument("file", help="a record (JSON), or - for standard input")
+    p.add_argument("--level", default="strong", choices=list(LEVELS), help="how hard to think")
+    p.add_argument("--top", type=int, default=5, help="how many moves to show (0: all)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the search (same seed, same hint)")
+    p.add_argument("--json", action="store_true", help="print the hints as JSON")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    if args.file == "-":
+        import sys
+        record = records.parse(sys.stdin.read())
+    else:
+        record = records.read(args.file)
+    match = records.replay(record)
+    if match.finished:
+        raise BadRecord("the match is over: there is no move to hint")
+    seat = match.to_act()
+    view = match.view(seat)
+    if match.names:
+        view["names"] = list(match.names)
+    hints = hint(match.rules, view, args.level, Rng(args.seed), top=args.top or None)
+    if args.json:
+        print(json.dumps({"game": match.rules.id, "deal": match.deal_number, "seat": seat,
+                          "level": args.level, "hints": hints}, indent=1))
+        return 0
+    who = match.names[seat] if match.names else f"seat {seat}"
+    print(f"{match.rules.id}, deal {match.deal_number}: {who} to act ({args.level} hint)")
+    width = max(len(h["action"]) for h in hints)
+    for i, h in enumerate(hints, 1):
+        print(f"{i:>2}. {h['action']:<{width}}  {h['value']:+8.2f}  {h['reason']}")
+    return 0

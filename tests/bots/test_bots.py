@@ -1,0 +1,146 @@
+"""Every bot in every registered game: legal moves only, blind to hidden cards, reproducible."""
+
+import json
+
+import pytest
+
+from parlor.bots import bot_names, make_bot
+from parlor.bots.search import SearchBot, search_stats
+from parlor.core.errors import BadRecord
+from parlor.core.rng import Rng
+from parlor.testing import _swap_hidden
+
+from .conftest import game_ids, positions
+
+# Small budgets: these tests are about the contract, not strength.
+SMALL = {"search": {"iterations": 24}, "beginner": {"iterations": 12}, "strong": {"iterations": 24},
+         "expert": {"iterations": 24, "processes": 1}}
+FAST_BOTS = ["random", "rules", "casual"]
+SEARCH_BOTS = ["search", "beginner", "strong", "expert"]
+
+
+def small_bot(name, rules):
+    return make_bot(name, rules, **SMALL.get(name, {}))
+
+
+def test_names_in_the_table():
+    for name in ["random", "rules", "search", "beginner", "casual", "strong", "expert"]:
+        assert name in bot_names()
+
+
+def test_unknown_bot_and_bad_settings_are_one_line_errors():
+    from parlor.core.registry import make_rules
+    rules = make_rules("yokir")
+    with pytest.raises(BadRecord, match="unknown bot 'wizard'"):
+        make_bot("wizard", rules)
+    with pytest.raises(BadRecord, match="bad settings for bot 'search'"):
+        make_bot("search:depth=3", rules)
+    with pytest.raises(BadRecord, match="NAME=VALUE"):
+        make_bot("search:fast", rules)
+    assert make_bot("search:iterations=50:mode=flat", rules).settings == {"iterations": 50, "mode": "flat"}
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_fast_bots_play_only_legal_moves(game_id):
+    bots = None
+    rng = Rng(5)
+    n = 0
+    for rules, match, seat, _ in positions(game_id, 2000, seed=1):
+        if bots is None:
+            bots = [make_bot(name, rules) for name in FAST_BOTS]
+        view = match.view(seat)
+        for bot in bots:
+            action = bot.choose(view, rng)
+            assert action in view["legal"], f"{game_id} {bot.name}: {action!r} not in {view['legal']}"
+        n += 1
+    assert n == 2000
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_search_bots_play_only_legal_moves(game_id):
+    bots = None
+    rng = Rng(6)
+    for rules, match, seat, _ in positions(game_id, 60, seed=2, every=7):
+        if bots is None:
+            bots = [small_bot(name, rules) for name in SEARCH_BOTS]
+            bots.append(make_bot("search", rules, iterations=24, mode="flat", playout="random"))
+        view = match.view(seat)
+        for bot in bots:
+            action = bot.choose(view, rng)
+            assert action in view["legal"], f"{game_id} {bot.name}: {action!r} not in {view['legal']}"
+
+
+def _twin_views(game_id, count, seed, every):
+    """Positions with a twin state: the cards the seat cannot see re-dealt, its view the same."""
+    for rules, match, seat, deal_actions in positions(game_id, count, seed=seed, every=every):
+        twin = _swap_hidden(rules, match, seat, deal_actions, Rng(len(deal_actions)))
+        if twin is None or twin[0] is None:
+            continue
+        view = match.view(seat)
+        other = rules.view(twin[0], seat)
+        assert json.dumps(other, sort_keys=True) == json.dumps(view, sort_keys=True)
+        if len(view["legal"]) > 1:
+            yield rules, view, other
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_bots_never_see_hidden_cards(game_id):
+    """Changing the cards a seat cannot see, keeping its view, changes none of its decisions."""
+    bots = None
+    checked = 0
+    for rules, view, twin in _twin_views(game_id, 400, seed=3, every=3):
+        if bots is None:
+            bots = [make_bot(n, rules) for n in FAST_BOTS] + [small_bot(n, rules) for n in SEARCH_BOTS]
+        deep = checked < 25  # search bots on a sample, fast bots everywhere
+        for bot in bots:
+            if isinstance(bot, SearchBot) and not deep:
+                continue
+            a = bot.choose(view, Rng(checked))
+            b = bot.choose(twin, Rng(checked))
+            assert a == b, f"{game_id} {bot.name}: {a!r} != {b!r} when unseen cards changed"
+        checked += 1
+    assert checked >= 20, f"{game_id}: only {checked} twin positions"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_search_statistics_do_not_depend_on_hidden_cards(game_id):
+    """Stronger than the decision: the whole root statistics are equal on twin positions."""
+    checked = 0
+    for rules, view, twin in _twin_views(game_id, 200, seed=4, every=5):
+        a = search_stats(rules, view, Rng(9), iterations=40)
+        b = search_stats(rules, twin, Rng(9), iterations=40)
+        assert [(s.action, s.visits, s.value) for s in a] == [(s.action, s.visits, s.value) for s in b]
+        checked += 1
+        if checked >= 6:
+            break
+    assert checked >= 6
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_search_is_reproducible_under_a_seed(game_id):
+    for rules, match, seat, _ in positions(game_id, 8, seed=5, every=11):
+        view = match.view(seat)
+        if len(view["legal"]) < 2:
+            continue
+        for mode in ("ismcts", "flat"):
+            first = search_stats(rules, view, Rng(77), iterations=60, mode=mode)
+            again = search_stats(rules, json.loads(json.dumps(view)), Rng(77), iterations=60, mode=mode)
+            assert [(s.action, s.visits, s.value) for s in first] == [(s.action, s.visits, s.value) for s in again]
+
+
+def test_lanes_give_the_same_answer_in_one_or_two_processes():
+    from parlor.core.registry import make_rules
+    rules = make_rules("yokir")
+    for _, match, seat, _ in positions("yokir", 3, seed=6, every=5):
+        view = match.view(seat)
+        one = search_stats(rules, view, Rng(3), iterations=80, lanes=2, processes=1)
+        two = search_stats(rules, view, Rng(3), iterations=80, lanes=2, processes=2)
+        assert [(s.action, s.visits, s.value) for s in one] == [(s.action, s.visits, s.value) for s in two]
+
+
+def test_forced_moves_are_answered_without_search():
+    from parlor.core.registry import make_rules
+    rules = make_rules("yokir")
+    bot = make_bot("search", rules, iterations=10**9)  # would never finish if it searched
+    view = {"legal": ["play 1A"], "seat": 0}
+    assert bot.choose(view, Rng(1)) == "play 1A"

@@ -1,0 +1,144 @@
+"""Hints (function and CLI) and the arena (duplicate rotation, same numbers on every backend)."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from parlor.bots.arena import arena, rotations
+from parlor.bots.hints import hint
+from parlor.cli.main import main
+from parlor.core.match import Match
+from parlor.core.registry import make_rules
+from parlor.core.rng import Rng
+
+from .conftest import game_ids, positions
+
+EXAMPLE = Path(__file__).parents[1] / "games" / "yokir" / "golden" / "worked_example.json"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_hint_shape(game_id):
+    shown = 0
+    for rules, match, seat, _ in positions(game_id, 30, seed=8, every=5):
+        view = match.view(seat)
+        hints = hint(rules, view, "strong", Rng(1), iterations=60)
+        assert [h["action"] for h in hints] and {h["action"] for h in hints} == set(view["legal"])
+        for h in hints:
+            assert set(h) == {"action", "value", "reason"}
+            assert isinstance(h["value"], float) and isinstance(h["reason"], str) and h["reason"]
+            assert "\n" not in h["reason"]
+        shown += len(view["legal"]) > 1
+        if shown >= 3:
+            break
+    assert hint(rules, dict(view, legal=[]), "strong") == []
+
+
+def test_hint_reasons_speak_of_tricks_and_points():
+    rules = make_rules("yokir")
+    rec = json.loads(EXAMPLE.read_text())["record"]
+    match = Match(rules, rec["seed"], [rules.parse_deal(d, 1, "d") for d in rec["deals"]])
+    for a in rec["actions"][:5]:  # pick, discard, trick 1: Ben leads trick 2
+        match.apply(a)
+    view = match.view(match.to_act())
+    hints = hint(rules, view, "strong", Rng(2), iterations=300)
+    assert hints[0]["reason"].startswith("wins the trick in ")
+    assert "expected" in hints[0]["reason"] and "sampled deals" in hints[0]["reason"]
+
+
+def _record_file(tmp_path, record):
+    path = tmp_path / "r.json"
+    path.write_text(record if isinstance(record, str) else json.dumps(record))
+    return str(path)
+
+
+def test_hint_cli(tmp_path, capsys):
+    rec = json.loads(EXAMPLE.read_text())["record"]
+    rec["actions"] = rec["actions"][:3]
+    rec["options"] = {"target": 7}
+    assert main(["hint", _record_file(tmp_path, rec), "--level", "beginner", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["seat"] == 2 and {h["action"] for h in out["hints"]} == {"play 1A", "play 2L"}
+    assert main(["hint", _record_file(tmp_path, rec), "--level", "beginner"]) == 0
+    text = capsys.readouterr().out
+    assert "Cai to act" in text and "play 1A" in text
+
+
+@pytest.mark.parametrize("record,message", [
+    ("{not json", "parlor: not valid JSON"),
+    ({"game": "yokir", "actions": ["jump"]}, 'parlor: action 0 "jump"'),
+    ({"game": "nope", "actions": []}, "parlor: unknown game 'nope'"),
+])
+def test_hint_cli_bad_record_exit_2_one_line(tmp_path, capsys, record, message):
+    assert main(["hint", _record_file(tmp_path, record)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(message) and err.count("\n") == 1
+
+
+def test_hint_cli_finished_match(tmp_path, capsys):
+    rec = json.loads(EXAMPLE.read_text())["record"]
+    assert main(["hint", _record_file(tmp_path, rec)]) == 2
+    assert capsys.readouterr().err == "parlor: the match is over: there is no move to hint\n"
+
+
+def test_rotations_put_every_entrant_in_every_seat():
+    assert rotations(["A", "B"], 3) == [["A", "B", "A"], ["B", "A", "A"], ["A", "A", "B"]]
+    assert rotations(["A", "B"], 4) == [["A", "B", "A", "B"], ["B", "A", "B", "A"]]
+    rots = rotations(["A", "B", "B", "B"], 4)
+    assert len(rots) == 4 and all(sum(r[s] == "A" for r in rots) == 1 for s in range(4))
+    assert rotations(["A", "B"], 8) == [["A", "B"] * 4, ["B", "A"] * 4]  # both team orientations
+
+
+def test_arena_plays_the_same_deals_in_every_rotation(tmp_path):
+    report = arena("yokir", ["rules", "random"], 2, seed=5, options={"target": 2}, save_dir=tmp_path)
+    recs = [json.loads(p.read_text()) for p in sorted(tmp_path.glob("*.json"))]
+    assert len(recs) == 6
+    by_set = {}
+    for r in recs:
+        by_set.setdefault(r["seed"], []).append(r)
+    assert len(by_set) == 2
+    for group in by_set.values():
+        firsts = {json.dumps(r["deals"][0]) for r in group}
+        assert len(firsts) == 1, "rotations of one deal set must start from the same deal"
+        assert sorted(tuple(r["names"]) for r in group) == sorted(map(tuple, report.rotations))
+
+
+def test_arena_same_numbers_on_every_backend():
+    kwargs = dict(options={"target": 3}, seats=None)
+    bots = ["search:iterations=30", "rules"]
+    one = arena("yokir", bots, 4, seed=11, workers=1, **kwargs)
+    two = arena("yokir", bots, 4, seed=11, workers=2, **kwargs)
+    assert one.numbers() == two.numbers()
+
+
+def test_arena_cli(tmp_path, capsys):
+    plot = tmp_path / "p.png"
+    args = ["arena", "yokir", "--bots", "rules,random", "--matches", "3", "--seed", "2", "-o", "target=2"]
+    try:
+        import matplotlib  # noqa: F401
+        args += ["--plot", str(plot)]
+    except ImportError:
+        plot = None
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "rules" in out and "95% interval" in out
+    if plot:
+        assert plot.stat().st_size > 1000
+    assert main(["arena", "yokir", "--bots", "wizard", "--matches", "1", "--seed", "1"]) == 2
+    assert capsys.readouterr().err.startswith("parlor: unknown bot 'wizard'")
+
+
+def test_search_beats_random_in_yokir():
+    """A fixed-seed duplicate sample: the search's margin over random players is far from zero."""
+    report = arena("yokir", ["search:iterations=60", "random"], 12, seed=2024, options={"target": 3})
+    search = report.entrants[0]
+    assert search.diff_lo > 0.5, report.text()
+
+
+def test_arena_on_a_local_ray_cluster_gives_the_same_numbers():
+    """Ray started here on loopback (ray.init local); the report equals the in-process one."""
+    kwargs = dict(options={"target": 2}, seats=None)
+    bots = ["rules", "random"]
+    local = arena("yokir", bots, 3, seed=4, workers=1, **kwargs)
+    on_ray = arena("yokir", bots, 3, seed=4, ray_address="local", **kwargs)
+    assert local.numbers() == on_ray.numbers()
