@@ -1,0 +1,5 @@
+"""Tőr: Hungarian knock rummy after Tonk, 2 to 8 players (rules: shared/rules/tor.md)."""
+
+from .rules import TorRules as RULES
+
+__all__ = ["RULES"]

@@ -1,0 +1,426 @@
+"""Tőr rules: the deal's instant wins, turns of draw / meld / lay off / discard, the drop, going
+out and the count when the stock runs out (shared/rules/tor.md). Card numbers and the action
+space are explained in cards.py.
+"""
+
+from parlor.core.errors import IllegalAction
+from parlor.core.options import int_option
+from parlor.core.rules import Deal, DealContext, DealResult, Rules
+
+from . import scoring
+from . import view as view_mod
+from .cards import (CODES, DECK, DISCARD0, DRAW_DISCARD, DRAW_STOCK, DROP, END, LAYOFF0, LAYOFF_ID,
+                    LAYOFF_MASKS, MAX_MELDS, MELD0, MELD_ID, MELD_MASKS, NUM_ACTIONS, NUM_LAYOFFS,
+                    RUN_IDS, SET_IDS, VALUE, action_text, adjacent, hand_total, is_meld, names, text)
+from .deal import ShuffledPile
+from .scoring import LOW_HAND
+
+# Most turns one deal is allowed to need (see max_actions_per_deal).
+TURN_BOUND = 200
+# Most actions in one turn: the draw, then melds and lay-offs that each take at least one card
+# from a hand of at most 6 (the 6th emptying it ends the deal), then discard or end.
+TURN_ACTIONS = 7
+
+_NIB_ONES = sum(1 << (4 * r) for r in range(13))  # 0x1111...: bit 0 of every rank's nibble
+_PAIRS = _NIB_ONES * 5  # 0x5555...
+_QUADS = _NIB_ONES * 3  # 0x3333...
+_FOURS = _NIB_ONES * 4  # 0x4444...
+
+
+# _Dk[bits]: the discard ids of the cards `bits` of the k-th 13-card slice of a hand.
+_D0, _D1, _D2, _D3 = ([[DISCARD0 + 13 * k + i for i in range(13) if m >> i & 1] for m in range(8192)]
+                      for k in range(4))
+
+
+class TorState:
+    """One deal. hands: bitmasks; stock: the deal's pile (pile[0] the turned-up card, then the
+    stock top first; for a shuffled deal the part of it put in order so far, `lazy` the rest),
+    si: the index of the stock's top card, stock_end when the stock is empty; discard: the discard pile, top last; melds: (mask, adjacent cards) by meld number;
+    stage 1 = start of turn, 2 = after drawing; taken: the card taken from the discard pile this
+    turn (-1); melded: a new meld this turn; end: how the deal ended (None while it runs);
+    log: the deal's actions as a linked list (previous, seat, action, card drawn or -1)."""
+
+    __slots__ = ("ctx", "dealer", "n", "up", "hands", "stock", "lazy", "si", "stock_end", "discard",
+                 "melds", "turn", "stage", "taken", "melded", "end", "log")
+
+    def copy(self) -> "TorState":
+        s = TorState.__new__(TorState)
+        s.ctx, s.dealer, s.n, s.up, s.stock, s.lazy = self.ctx, self.dealer, self.n, self.up, self.stock, self.lazy
+        s.si, s.stock_end = self.si, self.stock_end
+        s.turn, s.stage, s.taken, s.melded, s.end, s.log = (
+            self.turn, self.stage, self.taken, self.melded, self.end, self.log)
+        s.hands = self.hands[:]
+        s.discard = self.discard[:]
+        s.melds = self.melds[:]
+        return s
+
+    def actions(self) -> list[tuple[int, int, int]]:
+        """The deal's log, first action first: (seat, action id, card drawn or -1)."""
+        out = []
+        node = self.log
+        while node is not None:
+            node, seat, a, card = node
+            out.append((seat, a, card))
+        out.reverse()
+        return out
+
+
+def _plain_int(s: str) -> bool:
+    return s.isdigit() and s.isascii() and (s == "0" or s[0] != "0")
+
+
+class TorRules(Rules):
+    id = "tor"
+    title = "Tőr"
+    min_seats, max_seats, default_seats = 2, 8, 4
+    option_schema = (
+        int_option("stake", 1, 1000, 1, "units paid for a single stake"),
+        int_option("deals", 1, 1000, 12, "number of deals in the match"),
+    )
+    deck = DECK
+    num_actions = NUM_ACTIONS
+    # NOT a true bound: the rules as written let a deal go on for ever. Taking the top discard
+    # does not touch the stock, and the taken card can go back on the pile a turn later, so two
+    # players who only ever take discards repeat positions without end (test_endless_deal shows
+    # one). What holds: a turn has at most TURN_ACTIONS actions, and a drop (always legal at
+    # the start of a turn) ends the deal; uniform random play drops with probability 1/3 or
+    # more at each turn start, so a random deal lasts TURN_BOUND turns with probability at most
+    # (2/3)**200 < 1e-35. Only the stock draws are bounded (52 - 5n - 1 of them).
+    max_actions_per_deal = TURN_ACTIONS * TURN_BOUND
+    zero_sum = True
+
+    def deal_points_bounds(self):
+        return scoring.points_bounds(self.seats, self.options["stake"])
+
+    def max_deals(self):
+        return self.options["deals"]
+
+    def deal_shape(self, number):
+        return [5] * self.seats, 52 - 5 * self.seats
+
+    def shuffle_deal(self, number, dealer, rng):
+        """§4.2: c[k] for k < 5n to seat dealer+1+k, the rest the pile; the pile is put in order
+        only as far as it is read (deal.py)."""
+        n = self.seats
+        pile = ShuffledPile(rng.next_u64(), 5 * n)
+        c, k = pile.items, 5 * n
+        hands = [c[(p - dealer - 1) % n:k:n] for p in range(n)]
+        return Deal(dealer, hands, pile)
+
+    # --- the hot path
+    def start(self, deal, ctx: DealContext) -> TorState:
+        s = TorState()
+        s.ctx, s.dealer, s.n = ctx, deal.dealer, self.seats
+        V = VALUE
+        hands = []
+        low = tor = None
+        for p, (a, b, c, d, e) in enumerate(deal.hands):  # always 5 cards (parse_deal checks)
+            hands.append(1 << a | 1 << b | 1 << c | 1 << d | 1 << e)
+            if V[a] + V[b] + V[c] + V[d] + V[e] <= LOW_HAND:
+                low = low + [p] if low else [p]
+            elif a >= 40 and b >= 40 and c >= 40 and d >= 40 and e >= 40:  # Tőr (worth 50)
+                tor = tor + [p] if tor else [p]
+        s.hands = hands
+        pile = deal.pile
+        s.up = pile[0]
+        s.discard = [pile[0]]
+        if isinstance(pile, ShuffledPile):  # put in order as it is drawn
+            s.stock, s.lazy = pile.prefix, pile
+        else:
+            s.stock, s.lazy = pile, None
+        s.si, s.stock_end = 1, len(pile)  # the stock is pile[si:stock_end], top first
+        s.melds = []
+        s.stage, s.taken, s.melded, s.log = 1, -1, False, None
+        if tor:
+            s.end = ("tor_void" if len(tor) > 1 else "tor", tor)
+        elif low:
+            s.end = ("low_void" if len(low) > 1 else "low", low)
+        else:
+            s.end = None
+        s.turn = -1 if s.end else (deal.dealer + 1) % self.seats
+        return s
+
+    def copy(self, state):
+        return state.copy()
+
+    def to_act(self, state) -> int:
+        return state.turn
+
+    def legal_ids(self, s) -> list[int]:
+        if s.stage == 1:
+            return [0, 1, 2] if s.discard else [0, 1]  # drop, draw stock, draw discard
+        h = s.hands[s.turn]
+        out = _D0[h & 8191] + _D1[h >> 13 & 8191] + _D2[h >> 26 & 8191] + _D3[h >> 39]
+        taken = s.taken
+        if taken >= 0 and h >> taken & 1 and h & (h - 1):  # it may go only as the last card
+            out.remove(DISCARD0 + taken)
+        if s.melded:
+            out.append(END)
+        # runs: every card that starts three in a row, extended as far as the hand goes
+        x = h & (h >> 4) & (h >> 8)
+        while x:
+            low = x & -x
+            x ^= low
+            c = low.bit_length() - 1
+            ids = RUN_IDS[c]
+            out.append(MELD0 + ids[0])
+            k = c + 12
+            for j in ids[1:]:
+                if not h >> k & 1:
+                    break
+                out.append(MELD0 + j)
+                k += 4
+        # sets: the ranks with 3 or more cards in hand (popcount per nibble >= 3)
+        p = (h & _PAIRS) + (h >> 1 & _PAIRS)
+        q = (p & _QUADS) + (p >> 2 & _QUADS)
+        x = (q + _NIB_ONES) & _FOURS
+        while x:
+            low = x & -x
+            x ^= low
+            r4 = low.bit_length() - 3
+            out.extend(MELD0 + j for j in SET_IDS[r4 >> 2][h >> r4 & 15])
+        # lay-offs
+        if s.melds:
+            for k, (m, adj) in enumerate(s.melds):
+                if h & adj:
+                    self._layoffs(h, k, m, out)
+        return out
+
+    @staticmethod
+    def _layoffs(h: int, k: int, m: int, out: list) -> None:
+        base = LAYOFF0 + k * NUM_LAYOFFS
+        r4 = ((m & -m).bit_length() - 1) & ~3
+        if m >> r4 < 16:  # a set of 3: its fourth card
+            out.append(base + LAYOFF_ID[h & (15 << r4) & ~m])
+            return
+        lows = [0]
+        c = (m & -m).bit_length() - 5
+        acc = 0
+        while c >= 0 and h >> c & 1:
+            acc |= 1 << c
+            lows.append(acc)
+            c -= 4
+        highs = [0]
+        c = m.bit_length() + 3
+        acc = 0
+        while c < 52 and h >> c & 1:
+            acc |= 1 << c
+            highs.append(acc)
+            c += 4
+        for a in lows:
+            for b in highs:
+                if a | b:
+                    out.append(base + LAYOFF_ID[a | b])
+
+    def apply_id(self, s, a: int) -> None:
+        seat = s.turn
+        if a == DRAW_STOCK:
+            i = s.si
+            if i >= len(s.stock):
+                s.lazy.fix(i)
+            c = s.stock[i]
+            s.si = i + 1
+            s.hands[seat] |= 1 << c
+            s.stage, s.taken, s.melded = 2, -1, False
+            s.log = (s.log, seat, a, c)
+            return
+        s.log = (s.log, seat, a, -1)
+        if a >= DISCARD0:
+            if a < MELD0:  # discard
+                c = a - DISCARD0
+                h = s.hands[seat] = s.hands[seat] & ~(1 << c)
+                s.discard.append(c)
+                if h:
+                    self._next_turn(s)
+                else:
+                    s.end, s.turn = ("out", [seat]), -1
+                return
+            if a < LAYOFF0:  # meld
+                m = MELD_MASKS[a - MELD0]
+                s.melds.append((m, adjacent(m)))
+                s.melded = True
+            else:  # lay-off
+                k, j = divmod(a - LAYOFF0, NUM_LAYOFFS)
+                m = LAYOFF_MASKS[j]
+                new = s.melds[k][0] | m
+                s.melds[k] = (new, adjacent(new))
+            h = s.hands[seat] = s.hands[seat] & ~m
+            if not h:
+                s.end, s.turn = ("out", [seat]), -1
+        elif a == DRAW_DISCARD:
+            c = s.discard.pop()
+            s.hands[seat] |= 1 << c
+            s.stage, s.taken, s.melded = 2, c, False
+        elif a == END:
+            self._next_turn(s)
+        else:  # drop
+            s.end, s.turn = ("drop", [seat]), -1
+
+    def _next_turn(self, s) -> None:
+        if s.si == s.stock_end:  # the stock is empty
+            s.end, s.turn = ("count", []), -1
+        else:
+            s.turn = (s.turn + 1) % s.n
+            s.stage = 1
+
+    # --- the edges
+    def action_str(self, s, a: int) -> str:
+        return action_text(a)
+
+    def _cards(self, s, words: list[str], verb: str) -> int:
+        """The mask of the card codes `words`, distinct and in canonical order, or IllegalAction."""
+        mask, last = 0, -1
+        for w in words:
+            c = DECK.card(w)
+            if c is None:
+                raise IllegalAction(f"{w!r} is not a card code (rank A 2-9 T J Q K, then suit C D H S, "
+                                    "e.g. TC for the ten of clubs)")
+            if c <= last:
+                if c == last:
+                    raise IllegalAction(f"{w} is named twice")
+                raise IllegalAction(f"the cards of {verb} must be written in canonical order "
+                                    f"(A 2 ... K, then C D H S): {text(mask | 1 << c)}")
+            last = c
+            mask |= 1 << c
+        return mask
+
+    def parse_action(self, s, text_: str) -> int:
+        fixed = {"drop": DROP, "draw stock": DRAW_STOCK, "draw discard": DRAW_DISCARD, "end": END}
+        if text_ in fixed:
+            return fixed[text_]
+        words = text_.split(" ")
+        verb = words[0]
+        if verb == "discard" and len(words) == 2:
+            return DISCARD0 + self._cards(s, words[1:], "discard").bit_length() - 1
+        if verb == "meld" and len(words) >= 2:
+            mask = self._cards(s, words[1:], "a meld")
+            j = MELD_ID.get(mask)
+            if j is not None:
+                return MELD0 + j
+            if len(words) < 4:
+                raise IllegalAction("a meld needs 3 or more cards")
+            if not is_meld(mask):
+                raise IllegalAction(f"{text(mask)} is neither a set nor a run")
+            raise IllegalAction(self._not_held(s, mask) or "a hand never holds more than 6 cards")
+        if verb == "layoff" and len(words) >= 3:
+            if not _plain_int(words[1]):
+                raise IllegalAction(f"{words[1]!r} is not a meld number (0, 1, 2, ... in plain decimal)")
+            k = int(words[1])
+            mask = self._cards(s, words[2:], "a lay-off")
+            j = LAYOFF_ID.get(mask)
+            if k < MAX_MELDS and j is not None:
+                return LAYOFF0 + k * NUM_LAYOFFS + j
+            if k >= len(s.melds):
+                raise IllegalAction(f"there is no meld {k}")
+            m = s.melds[k][0]
+            if is_meld(m | mask) and not m & mask:
+                raise IllegalAction(self._not_held(s, mask) or "a hand never holds more than 6 cards")
+            raise IllegalAction(f"meld {k} ({text(m)}) with {text(mask)} is neither a set nor a run")
+        if verb in ("draw", "discard", "meld", "layoff"):
+            usage = {"draw": "draw stock or draw discard", "discard": "discard <card>",
+                     "meld": "meld <card> <card> <card> ...", "layoff": "layoff <meld number> <card> ..."}
+            raise IllegalAction(f'"{text_}" is not a Tőr action: write {usage[verb]}')
+        raise IllegalAction(f'"{text_}" is not a Tőr action (drop, draw stock, draw discard, '
+                            "meld ..., layoff ..., discard ..., end)")
+
+    @staticmethod
+    def _not_held(s, mask: int) -> str | None:
+        missing = mask & ~s.hands[s.turn]
+        if missing:
+            return f"seat {s.turn} does not hold {' '.join(names(missing))}"
+        return None
+
+    def why_illegal_id(self, s, a: int) -> str | None:
+        if s.end is not None:
+            return "the deal is over"
+        seat = s.turn
+        if a <= DRAW_DISCARD:
+            if s.stage != 1:
+                if a == DROP:
+                    return f"seat {seat} has already drawn: a drop is only possible at the start of a turn"
+                return f"seat {seat} has already drawn this turn"
+            if a == DRAW_DISCARD and not s.discard:
+                return "the discard pile is empty"
+            return None
+        if s.stage == 1:
+            return f"seat {seat} must first draw (draw stock or draw discard) or drop"
+        h = s.hands[seat]
+        if a == END:
+            return None if s.melded else ("end needs a new meld this turn; otherwise discard a card "
+                                          "(a lay-off alone does not excuse the discard)")
+        if a < MELD0:
+            c = a - DISCARD0
+            if not h >> c & 1:
+                return f"seat {seat} does not hold {CODES[c]}"
+            if c == s.taken and h != 1 << c:
+                return (f"{CODES[c]} was taken from the discard pile this turn and may not be "
+                        "discarded while other cards are in hand")
+            return None
+        if a < LAYOFF0:
+            return self._not_held(s, MELD_MASKS[a - MELD0])
+        k, j = divmod(a - LAYOFF0, NUM_LAYOFFS)
+        if k >= len(s.melds):
+            return f"there is no meld {k}"
+        mask = LAYOFF_MASKS[j]
+        why = self._not_held(s, mask)
+        if why:
+            return why
+        m = s.melds[k][0]
+        if not is_meld(m | mask):
+            if m.bit_count() == 4 and m >> (((m & -m).bit_length() - 1) & ~3) < 16:
+                return f"meld {k} ({text(m)}) is a set of 4 and cannot be extended"
+            return f"meld {k} ({text(m)}) with {text(mask)} is neither a set nor a run"
+        return None
+
+    def public_action(self, s, a: int, viewer: int) -> str:
+        if a == DRAW_STOCK and viewer == s.turn:
+            if s.si >= len(s.stock):
+                s.lazy.fix(s.si)
+            return "draw stock " + CODES[s.stock[s.si]]  # only the drawer sees the card
+        return self.action_str(s, a)
+
+    def deal_result(self, s) -> DealResult:
+        kind, who = s.end
+        stake = self.options["stake"]
+        n = self.seats
+        totals = [hand_total(h) for h in s.hands]
+        seats = " and ".join(str(p) for p in who)
+        if kind == "tor":
+            points = scoring.everyone_pays(n, who[0], 2 * stake)
+            detail = f"seat {who[0]} holds Tőr!"
+        elif kind == "low":
+            points = scoring.everyone_pays(n, who[0], stake)
+            detail = f"seat {who[0]} holds a low hand ({totals[who[0]]})"
+        elif kind == "tor_void":
+            points, detail = [0] * n, f"void: seats {seats} hold Tőr"
+        elif kind == "low_void":
+            points, detail = [0] * n, f"void: seats {seats} hold low hands"
+        elif kind == "out":
+            points = scoring.everyone_pays(n, who[0], stake)
+            detail = f"seat {who[0]} went out"
+        elif kind == "drop":
+            d = who[0]
+            points = scoring.drop_points(totals, d, stake)
+            if points[d] > 0:
+                detail = f"drop by seat {d} ({totals[d]}) succeeded"
+            else:
+                burners = [str(p) for p in range(n) if p != d and totals[p] <= totals[d]]
+                detail = f"drop by seat {d} ({totals[d]}) burned by seat{'s' * (len(burners) > 1)} {', '.join(burners)}"
+        else:
+            points = scoring.count_points(totals, stake)
+            low = min(totals)
+            lows = [str(p) for p in range(n) if totals[p] == low]
+            detail = (f"stock exhausted: every seat has {low}" if len(lows) == n else
+                      f"stock exhausted: lowest total {low}, seat{'s' * (len(lows) > 1)} {', '.join(lows)}")
+        return DealResult(s.dealer, points, detail,
+                          {"end": kind, "seats": list(who), "totals": totals,
+                           "hands": [names(h) for h in s.hands]})
+
+    def view(self, s, seat: int) -> dict:
+        return view_mod.view(self, s, seat)
+
+    def resample(self, view: dict, rng):
+        return view_mod.resample(self, view, rng)
+
+    def table_lines(self, view: dict) -> list[str]:
+        return view_mod.table_lines(view)
