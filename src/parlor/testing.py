@@ -195,10 +195,12 @@ def _swap_hidden(rules, match, seat, deal_actions, rng):
     state = rules.start(deal, ctx)
     shown: set[int] = set()
     ids = []
+    seen = []  # each action as the seat saw it made
     for text in deal_actions:
         a = rules.parse_action(state, text)
         ids.append(a)
-        shown |= _codes_in(rules, rules.public_action(state, a, seat))
+        seen.append(rules.public_action(state, a, seat))
+        shown |= _codes_in(rules, seen[-1])
         rules.apply_id(state, a)
     fixed = shown | set(deal.hands[seat]) | rules.public_deal_cards(deal)
     places = [(h, i) for h in range(rules.seats) if h != seat for i in range(len(deal.hands[h]))]
@@ -223,7 +225,7 @@ def _swap_hidden(rules, match, seat, deal_actions, rng):
                 hands[p[0]][p[1]] = c
         s = rules.start(Deal(deal.dealer, hands, pile), ctx)
         ok = True
-        for text in deal_actions:
+        for text, was_seen in zip(deal_actions, seen):
             if rules.deal_over(s):
                 ok = False
                 break
@@ -233,6 +235,11 @@ def _swap_hidden(rules, match, seat, deal_actions, rng):
             try:
                 a = rules.check_action(s, mapped)
             except IllegalAction:
+                ok = False
+                break
+            # A permutation that changes how an action looks to the seat (a card hidden as "??"
+            # swapped for one that is played face up) is one the seat can tell apart: no test.
+            if rules.public_action(s, a, seat) != was_seen:
                 ok = False
                 break
             rules.apply_id(s, a)
