@@ -3,8 +3,10 @@
 A deal from the seed is a uniform random permutation c[0..51] of the deck, made by a
 front-to-back Fisher-Yates shuffle (position i takes a card drawn uniformly from positions
 i..51), its random indices taken several from one 64-bit draw of the deal's own SplitMix64 stream
-(the generator of core/rng.py), batched and unbiased as Rng.shuffle takes them. Cards c[0..5n-1] are dealt, one at a time to the
-right, dealer last; the rest is the pile, top first.
+(the generator of core/rng.py), batched and unbiased as Rng.shuffle takes them (Lemire's
+method on a batch: the draw is kept only when its leftover is at least 2**64 mod the product of
+the batch's bounds). Cards c[0..5n-1] are dealt, one at a time to the right, dealer last; the
+rest is the pile, top first.
 
 The shuffle runs lazily: positions are fixed batch by batch when first read, so a deal that ends
 after a few draws (most random deals do) never orders the other thirty cards. The permutation is
@@ -17,15 +19,17 @@ from collections.abc import Sequence
 
 _MASK = (1 << 64) - 1
 _LIMIT = 1 << 64
+_BATCH_LIMIT = 1 << 60  # a batch's product stays below 2**60: a redraw is needed less than 1 in 16
 
 
 def _batches(n: int) -> list[tuple[int, tuple[int, ...], int, int]]:
     """(first position, bounds n-i.., product, rejection threshold) for a front-to-back shuffle
-    of n cards: as many bounds to one 64-bit draw as fit."""
+    of n cards: as many bounds to one 64-bit draw as fit under _BATCH_LIMIT (for 52 cards the
+    first two batches fix positions 0-9 and 10-20: four hands and the turned-up card)."""
     out, i = [], 0
     while i < n - 1:
         bounds, product, first = [], 1, i
-        while i < n - 1 and product * (n - i) <= _LIMIT:
+        while i < n - 1 and product * (n - i) <= _BATCH_LIMIT:
             product *= n - i
             bounds.append(n - i)
             i += 1
@@ -33,7 +37,27 @@ def _batches(n: int) -> list[tuple[int, tuple[int, ...], int, int]]:
     return out
 
 
-_BATCHES = _batches(52)
+def _steps(first: int, bounds: tuple[int, ...]) -> tuple:
+    """A batch's picks, two at a time: multiplying the draw by b * (b-1) gives both picks of
+    positions i and i+1 at once (the same two numbers as multiplying by b, then by b-1), and a
+    table turns that into the two positions to swap with. (multiplier, table or None, i)."""
+    out = []
+    i, k = first, 0
+    while k < len(bounds):
+        b = bounds[k]
+        if k + 1 < len(bounds):
+            out.append((b * (b - 1), tuple((i + v // (b - 1), i + 1 + v % (b - 1)) for v in range(b * (b - 1))), i))
+            k += 2
+            i += 2
+        else:
+            out.append((b, None, i))
+            k += 1
+            i += 1
+    return tuple(out)
+
+
+_BATCHES = [(first, _steps(first, bounds), product, threshold)
+            for first, bounds, product, threshold in _batches(52)]
 _NUM_BATCHES = len(_BATCHES)
 
 
@@ -60,7 +84,7 @@ class ShuffledPile(Sequence):
         """Fix c[0..upto-1] (at least)."""
         items, state, batch = self.items, self._state, self._batch
         while self._fixed < upto and batch < _NUM_BATCHES:
-            first, bounds, product, threshold = _BATCHES[batch]
+            first, steps, product, threshold = _BATCHES[batch]
             while True:
                 state = z = (state + _GAMMA) & _MASK
                 z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -68,13 +92,19 @@ class ShuffledPile(Sequence):
                 x = z ^ (z >> 31)
                 if (x * product) & _MASK >= threshold:  # the draw's leftover: unbiased
                     break
-            i = first
-            for b in bounds:
-                x *= b
-                j = i + (x >> 64)
+            for mult, table, i in steps:
+                x *= mult
+                v = x >> 64
                 x &= _MASK
-                items[i], items[j] = items[j], items[i]
-                i += 1
+                if table is None:
+                    j = i + v
+                    items[i], items[j] = items[j], items[i]
+                else:
+                    j, k = table[v]
+                    items[i], items[j] = items[j], items[i]
+                    i += 1
+                    items[i], items[k] = items[k], items[i]
+            i += 1
             batch += 1
             self._fixed = i if batch < _NUM_BATCHES else 52
         self._state, self._batch = state, batch

@@ -32,36 +32,65 @@ _D0, _D1, _D2, _D3 = ([[DISCARD0 + 13 * k + i for i in range(13) if m >> i & 1] 
                       for k in range(4))
 
 
-class TorState:
-    """One deal. hands: bitmasks; stock: the deal's pile (pile[0] the turned-up card, then the
-    stock top first; for a shuffled deal the part of it put in order so far, `lazy` the rest),
-    si: the index of the stock's top card, stock_end when the stock is empty; discard: the discard pile, top last; melds: (mask, adjacent cards) by meld number;
-    stage 1 = start of turn, 2 = after drawing; taken: the card taken from the discard pile this
-    turn (-1); melded: a new meld this turn; end: how the deal ended (None while it runs);
-    log: the deal's actions as a linked list (previous, seat, action, card drawn or -1)."""
+# _FIRST[n][dealer][p]: the first of seat p's cards in the shuffled deck c (it gets every n-th).
+_FIRST = [[[(p - dealer - 1) % n for p in range(n)] for dealer in range(n)] if n else [] for n in range(9)]
 
-    __slots__ = ("ctx", "dealer", "n", "up", "hands", "stock", "lazy", "si", "stock_end", "discard",
-                 "melds", "turn", "stage", "taken", "melded", "end", "log")
+
+class TorState:
+    """One deal. info: (DealContext, dealer, turned-up card); hands: bitmasks; stock: the deal's
+    pile (pile[0] the turned-up card, then the stock top first; for a shuffled deal, the part of
+    it put in order so far, `lazy` the rest); si: the index of the stock's top card (the stock is
+    empty at index 52 - 5n); discard: the discard pile as a linked list (top card, rest) or None;
+    melds: ((mask, adjacent cards), ...) by meld number; stage 1 = start of turn, 2 = after
+    drawing; taken: the card taken from the discard pile this turn (-1); melded: a new meld this
+    turn; end: how the deal ended, (kind, seats), None while it runs; log: the deal's actions,
+    each action id * 8 + seat. Immutable parts (discard, melds) are shared between copies."""
+
+    __slots__ = ("info", "hands", "stock", "lazy", "si", "discard", "melds", "turn", "stage", "taken",
+                 "melded", "end", "log")
 
     def copy(self) -> "TorState":
         s = TorState.__new__(TorState)
-        s.ctx, s.dealer, s.n, s.up, s.stock, s.lazy = self.ctx, self.dealer, self.n, self.up, self.stock, self.lazy
-        s.si, s.stock_end = self.si, self.stock_end
-        s.turn, s.stage, s.taken, s.melded, s.end, s.log = (
-            self.turn, self.stage, self.taken, self.melded, self.end, self.log)
+        s.info, s.stock, s.lazy, s.si, s.discard, s.melds = (
+            self.info, self.stock, self.lazy, self.si, self.discard, self.melds)
+        s.turn, s.stage, s.taken, s.melded, s.end = self.turn, self.stage, self.taken, self.melded, self.end
         s.hands = self.hands[:]
-        s.discard = self.discard[:]
-        s.melds = self.melds[:]
+        s.log = self.log[:]
         return s
 
-    def actions(self) -> list[tuple[int, int, int]]:
-        """The deal's log, first action first: (seat, action id, card drawn or -1)."""
+    @property
+    def ctx(self) -> DealContext:
+        return self.info[0]
+
+    @property
+    def dealer(self) -> int:
+        return self.info[1]
+
+    @property
+    def up(self) -> int:
+        return self.info[2]
+
+    def discard_pile(self) -> list[int]:
+        """The discard pile, bottom first."""
         out = []
-        node = self.log
+        node = self.discard
         while node is not None:
-            node, seat, a, card = node
-            out.append((seat, a, card))
+            c, node = node
+            out.append(c)
         out.reverse()
+        return out
+
+    def actions(self) -> list[tuple[int, int, int]]:
+        """The deal's log, first action first: (seat, action id, card drawn from the stock or -1)."""
+        out = []
+        drawn = 1
+        for code in self.log:
+            a, seat = code >> 3, code & 7
+            if a == DRAW_STOCK:
+                out.append((seat, a, self.stock[drawn]))
+                drawn += 1
+            else:
+                out.append((seat, a, -1))
         return out
 
 
@@ -95,22 +124,25 @@ class TorRules(Rules):
     def max_deals(self):
         return self.options["deals"]
 
+    def __init__(self, options=None, seats=None):
+        super().__init__(options, seats)
+        self.stock_end = 52 - 5 * self.seats  # the pile's length: si reaches it when the stock is empty
+
     def deal_shape(self, number):
-        return [5] * self.seats, 52 - 5 * self.seats
+        return [5] * self.seats, self.stock_end
 
     def shuffle_deal(self, number, dealer, rng):
         """§4.2: c[k] for k < 5n to seat dealer+1+k, the rest the pile; the pile is put in order
         only as far as it is read (deal.py)."""
         n = self.seats
-        pile = ShuffledPile(rng.next_u64(), 5 * n)
-        c, k = pile.items, 5 * n
-        hands = [c[(p - dealer - 1) % n:k:n] for p in range(n)]
-        return Deal(dealer, hands, pile)
+        k = 5 * n
+        pile = ShuffledPile(rng.next_u64(), k)
+        c = pile.items
+        return Deal(dealer, [c[j:k:n] for j in _FIRST[n][dealer]], pile)
 
     # --- the hot path
     def start(self, deal, ctx: DealContext) -> TorState:
-        s = TorState()
-        s.ctx, s.dealer, s.n = ctx, deal.dealer, self.seats
+        s = TorState.__new__(TorState)
         V = VALUE
         hands = []
         low = tor = None
@@ -122,22 +154,21 @@ class TorRules(Rules):
                 tor = tor + [p] if tor else [p]
         s.hands = hands
         pile = deal.pile
-        s.up = pile[0]
-        s.discard = [pile[0]]
-        if isinstance(pile, ShuffledPile):  # put in order as it is drawn
+        up = pile[0]
+        s.info = (ctx, deal.dealer, up)
+        s.discard = (up, None)
+        if type(pile) is ShuffledPile:  # put in order as it is drawn
             s.stock, s.lazy = pile.prefix, pile
         else:
             s.stock, s.lazy = pile, None
-        s.si, s.stock_end = 1, len(pile)  # the stock is pile[si:stock_end], top first
-        s.melds = []
-        s.stage, s.taken, s.melded, s.log = 1, -1, False, None
+        s.si, s.melds, s.log = 1, (), []
+        s.stage, s.taken, s.melded = 1, -1, False
         if tor:
-            s.end = ("tor_void" if len(tor) > 1 else "tor", tor)
+            s.end, s.turn = ("tor_void" if len(tor) > 1 else "tor", tor), -1
         elif low:
-            s.end = ("low_void" if len(low) > 1 else "low", low)
+            s.end, s.turn = ("low_void" if len(low) > 1 else "low", low), -1
         else:
-            s.end = None
-        s.turn = -1 if s.end else (deal.dealer + 1) % self.seats
+            s.end, s.turn = None, (deal.dealer + 1) % self.seats
         return s
 
     def copy(self, state):
@@ -214,54 +245,53 @@ class TorRules(Rules):
 
     def apply_id(self, s, a: int) -> None:
         seat = s.turn
+        s.log.append(a << 3 | seat)
         if a == DRAW_STOCK:
             i = s.si
             if i >= len(s.stock):
                 s.lazy.fix(i)
-            c = s.stock[i]
+            s.hands[seat] |= 1 << s.stock[i]
             s.si = i + 1
-            s.hands[seat] |= 1 << c
             s.stage, s.taken, s.melded = 2, -1, False
-            s.log = (s.log, seat, a, c)
-            return
-        s.log = (s.log, seat, a, -1)
-        if a >= DISCARD0:
+        elif a >= DISCARD0:
             if a < MELD0:  # discard
                 c = a - DISCARD0
                 h = s.hands[seat] = s.hands[seat] & ~(1 << c)
-                s.discard.append(c)
-                if h:
-                    self._next_turn(s)
-                else:
+                s.discard = (c, s.discard)
+                if not h:
                     s.end, s.turn = ("out", [seat]), -1
+                elif s.si == self.stock_end:  # the stock is empty: count
+                    s.end, s.turn = ("count", []), -1
+                else:
+                    s.turn = (seat + 1) % self.seats
+                    s.stage = 1
                 return
             if a < LAYOFF0:  # meld
                 m = MELD_MASKS[a - MELD0]
-                s.melds.append((m, adjacent(m)))
+                s.melds += ((m, adjacent(m)),)
                 s.melded = True
             else:  # lay-off
                 k, j = divmod(a - LAYOFF0, NUM_LAYOFFS)
                 m = LAYOFF_MASKS[j]
-                new = s.melds[k][0] | m
-                s.melds[k] = (new, adjacent(new))
+                melds = list(s.melds)
+                new = melds[k][0] | m
+                melds[k] = (new, adjacent(new))
+                s.melds = tuple(melds)
             h = s.hands[seat] = s.hands[seat] & ~m
             if not h:
                 s.end, s.turn = ("out", [seat]), -1
         elif a == DRAW_DISCARD:
-            c = s.discard.pop()
+            c, s.discard = s.discard
             s.hands[seat] |= 1 << c
             s.stage, s.taken, s.melded = 2, c, False
         elif a == END:
-            self._next_turn(s)
+            if s.si == self.stock_end:
+                s.end, s.turn = ("count", []), -1
+            else:
+                s.turn = (seat + 1) % self.seats
+                s.stage = 1
         else:  # drop
             s.end, s.turn = ("drop", [seat]), -1
-
-    def _next_turn(self, s) -> None:
-        if s.si == s.stock_end:  # the stock is empty
-            s.end, s.turn = ("count", []), -1
-        else:
-            s.turn = (s.turn + 1) % s.n
-            s.stage = 1
 
     # --- the edges
     def action_str(self, s, a: int) -> str:

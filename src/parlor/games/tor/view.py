@@ -25,7 +25,7 @@ TRIES = 200  # random deals tried before the local search of _repair
 
 def _public_log(s, seat: int):
     """(log entries as the seat sees them, meld owners, known cards per seat)."""
-    n = s.n
+    n = len(s.hands)
     pile = [s.up]
     known = [0] * n  # cards each seat took from the discard pile and still holds: public
     owners = []
@@ -59,7 +59,7 @@ def view(rules, s, seat: int) -> dict:
     return {
         "game": "tor",
         "seat": seat,
-        "seats": s.n,
+        "seats": len(s.hands),
         "deal": s.ctx.number,
         "dealer": s.dealer,
         "to_act": s.turn if s.turn >= 0 else None,
@@ -71,8 +71,8 @@ def view(rules, s, seat: int) -> dict:
         "hand_sizes": [h.bit_count() for h in s.hands],
         "trick": [],
         "turned_up": CODES[s.up],
-        "discard_pile": [CODES[c] for c in s.discard],
-        "stock_size": s.stock_end - s.si,
+        "discard_pile": [CODES[c] for c in s.discard_pile()],
+        "stock_size": rules.stock_end - s.si,
         "melds": [{"number": k, "owner": owners[k], "cards": names(m)} for k, (m, _) in enumerate(s.melds)],
         "known": [names(k) for k in known],
         "taken": CODES[s.taken] if not over and s.stage == 2 and s.taken >= 0 else None,
