@@ -77,7 +77,7 @@ def test_action_space_tables():
     assert NUM_ACTIONS == 4 + 52 + len(MELD_MASKS) + cards.MAX_MELDS * len(LAYOFF_MASKS)
     assert all(is_meld(m) and 3 <= m.bit_count() <= 6 for m in MELD_MASKS)
     assert len(set(MELD_MASKS)) == 13 * 5 + 4 * (11 + 10 + 9 + 8)
-    # every lay-off card-set fits some meld, and is at most 6 cards of one suit
+    # a lay-off card-set is 1 to 6 cards (what a hand can give)
     for m in LAYOFF_MASKS:
         assert 1 <= m.bit_count() <= 6
     rules = make_rules("tor")
@@ -445,3 +445,47 @@ def test_shuffled_deal_goes_round_to_the_right():
     lazy = ShuffledPile(77, 20)
     lazy.fix(3)
     assert len(lazy.prefix) < 32 and list(lazy) == list(ShuffledPile(77, 20))
+
+
+def test_resample_after_the_deal_ends():
+    """A finished deal's view (every hand shown) resamples to a state with the same view: after a
+    drop, a go-out, a count, an instant win."""
+    for name in ("worked_example", "going_out_match", "stock_exhausted_tie", "single_tor", "two_low_void"):
+        golden = json.loads(open(__file__.replace("test_tor_rules.py", f"golden/{name}.json")).read())
+        match = records.replay(golden["record"])
+        for seat in range(match.rules.seats):
+            v = match.view(seat)
+            assert v["hands"] is not None and v["to_act"] is None
+            for seed in range(3):
+                assert match.rules.view(match.rules.resample(v, Rng(seed)), seat) == v
+    for seats in (2, 5, 8):
+        rules = make_rules("tor", {"deals": 1}, seats)
+        for seed in range(5):
+            from parlor.testing import random_match
+            match = random_match(rules, seed)
+            for seat in range(seats):
+                v = match.view(seat)
+                assert rules.view(rules.resample(v, Rng(seed)), seat) == v
+
+
+def test_views_in_long_deals():
+    """Random play that never drops runs the stock out: the suite's own view checks (no leak when
+    hidden cards are permuted, resample gives the same view) at every few steps of such deals."""
+    from parlor.testing import _check_view
+    for seats, seed in ((2, 1), (4, 2), (8, 3)):
+        rules = make_rules("tor", {"deals": 2}, seats)
+        match = Match(rules, seed)
+        choose, rng = Rng(seed + 99), Rng(seed)
+        deal_no, acts, step = 0, [], 0
+        while not match.finished:
+            if match.deal_number != deal_no:
+                deal_no, acts = match.deal_number, []
+            if step % 4 == 0:
+                for v in range(seats):
+                    _check_view(rules, match, v, acts, rng, step)
+            legal = [a for a in match.legal() if a != "drop"] or match.legal()
+            a = choose.choice(legal)
+            match.apply(a)
+            acts.append(a)
+            step += 1
+        assert {r.data["end"] for r in match.results} & {"count", "out"}

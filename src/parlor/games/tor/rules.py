@@ -32,6 +32,10 @@ _D0, _D1, _D2, _D3 = ([[DISCARD0 + 13 * k + i for i in range(13) if m >> i & 1] 
                       for k in range(4))
 
 
+# Meld action ids: _RUN_ACTS[c] for the runs of 3, 4, 5, 6 from card c; _SET_ACTS[r][nibble].
+_RUN_ACTS = [[MELD0 + j for j in ids] for ids in RUN_IDS]
+_SET_ACTS = [[[MELD0 + j for j in ids] for ids in by_nib] for by_nib in SET_IDS]
+
 # _FIRST[n][dealer][p]: the first of seat p's cards in the shuffled deck c (it gets every n-th).
 _FIRST = [[[(p - dealer - 1) % n for p in range(n)] for dealer in range(n)] if n else [] for n in range(9)]
 
@@ -193,13 +197,13 @@ class TorRules(Rules):
             low = x & -x
             x ^= low
             c = low.bit_length() - 1
-            ids = RUN_IDS[c]
-            out.append(MELD0 + ids[0])
+            ids = _RUN_ACTS[c]
+            out.append(ids[0])
             k = c + 12
             for j in ids[1:]:
                 if not h >> k & 1:
                     break
-                out.append(MELD0 + j)
+                out.append(j)
                 k += 4
         # sets: the ranks with 3 or more cards in hand (popcount per nibble >= 3)
         p = (h & _PAIRS) + (h >> 1 & _PAIRS)
@@ -209,7 +213,7 @@ class TorRules(Rules):
             low = x & -x
             x ^= low
             r4 = low.bit_length() - 3
-            out.extend(MELD0 + j for j in SET_IDS[r4 >> 2][h >> r4 & 15])
+            out += _SET_ACTS[r4 >> 2][h >> r4 & 15]
         # lay-offs
         if s.melds:
             for k, (m, adj) in enumerate(s.melds):
