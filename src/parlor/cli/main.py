@@ -5,9 +5,9 @@ import sys
 
 from parlor.core.errors import ParlorError
 
-from . import arena, bench, hint, play, replay, rules_cmd, selfplay
+from . import arena, bench, hint, play, replay, rules_cmd, selfplay, serve
 
-COMMANDS = [play, rules_cmd, replay, selfplay, bench, hint, arena]
+COMMANDS = [play, rules_cmd, replay, selfplay, bench, serve, hint, arena]
 
 
 def build_parser() -> argparse.ArgumentParser:

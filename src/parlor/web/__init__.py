@@ -1,0 +1,21 @@
+"""Play in the browser: an authoritative game server (Starlette + uvicorn) and its static pages.
+
+- store.py: tables, seats and actions in SQLite or PostgreSQL (SQLAlchemy Core).
+- table.py: one live table, its serialised queue, per-seat messages, computer players.
+- server.py: tables by id, creating and joining them, the WebSocket protocol.
+- public.py: the spectators' view (what every seat sees alike).
+- faces.py: how each card is drawn, from the deck's codes.
+- app.py: the ASGI app. static/: plain JS modules and CSS, no build step.
+
+Decisions: the state id is the number of actions applied; a table's seed and record stay on the
+server until the match ends; each action is stored before the table applies and announces it;
+after a restart every unfinished table is rebuilt by replaying its stored record.
+"""
+
+
+def create_app(db_url: str, **kwargs):
+    from .app import create_app as make
+    return make(db_url, **kwargs)
+
+
+__all__ = ["create_app"]

@@ -1,0 +1,146 @@
+"""The ASGI app (Starlette): pages, a small JSON API, and the WebSocket at /ws."""
+
+import contextlib
+import json
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from parlor.core.errors import ParlorError
+
+from .server import BadRequest, NotFound, Server, game_catalogue
+
+STATIC = Path(__file__).parent / "static"
+MAX_MESSAGE = 16_384  # characters; a move is a few words
+
+
+def create_app(db_url: str, **server_args) -> Starlette:
+    server = Server(db_url, **server_args)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    def page(name: str):
+        async def endpoint(request: Request):
+            return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+        return endpoint
+
+    async def api_games(request: Request):
+        from parlor.bots import bot_names
+        from .server import standin_level
+        return JSONResponse({"games": game_catalogue(), "levels": bot_names(),
+                             "standin": standin_level()})
+
+    async def api_rules(request: Request):
+        from parlor.cli.rules_cmd import rules_text
+        try:
+            text = rules_text(request.path_params["game"])
+        except (ParlorError, OSError) as e:
+            return _error(f"{e}", 404)
+        return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
+
+    async def api_lobby(request: Request):
+        data = server.lobby()
+        data["finished"] = await server.finished()
+        return JSONResponse(data)
+
+    async def api_create(request: Request):
+        body = await _json_body(request)
+        if isinstance(body, Response):
+            return body
+        return await _guard(server.create_table(body))
+
+    async def api_join(request: Request):
+        body = await _json_body(request)
+        if isinstance(body, Response):
+            return body
+        return await _guard(server.join(request.path_params["table"], body))
+
+    async def api_record(request: Request):
+        result = await _guard(server.record(request.path_params["table"]), raw=True)
+        if isinstance(result, Response):
+            return result
+        name = f"parlor-{result['game']}-{request.path_params['table']}.json"
+        return Response(json.dumps(result, indent=1) + "\n", media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def api_replay(request: Request):
+        try:
+            step = int(request.query_params.get("step", "0"))
+        except ValueError:
+            return _error("step must be an integer")
+        return await _guard(server.replay_step(request.path_params["table"], step))
+
+    async def ws_endpoint(ws: WebSocket):
+        await ws.accept()
+        conn = server.connect(ws.send_text)
+        try:
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is not None and len(text) > MAX_MESSAGE:
+                    conn.error("message too long")
+                    continue
+                await server.handle(conn, text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await server.disconnect(conn)
+
+    routes = [
+        Route("/", page("index.html")),
+        Route("/about", page("about.html")),
+        Route("/table/{table}", page("table.html")),
+        Route("/replay/{table}", page("replay.html")),
+        Route("/api/games", api_games),
+        Route("/api/games/{game}/rules", api_rules),
+        Route("/api/lobby", api_lobby),
+        Route("/api/tables", api_create, methods=["POST"]),
+        Route("/api/tables/{table}/join", api_join, methods=["POST"]),
+        Route("/api/tables/{table}/record", api_record),
+        Route("/api/tables/{table}/replay", api_replay),
+        WebSocketRoute("/ws", ws_endpoint),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.server = server
+    return app
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _json_body(request: Request):
+    raw = await request.body()
+    if len(raw) > 65_536:
+        return _error("request too large")
+    try:
+        return json.loads(raw or b"null")
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return _error("the request body must be JSON")
+
+
+async def _guard(coro, raw: bool = False):
+    try:
+        result = await coro
+    except NotFound as e:
+        return _error(e.reason, 404)
+    except ParlorError as e:
+        return _error(e.reason)
+    return result if raw else JSONResponse(result)
+
+
+__all__ = ["create_app", "BadRequest"]

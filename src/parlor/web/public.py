@@ -1,0 +1,97 @@
+"""What a spectator may see: the part of the table every seat sees alike.
+
+The public view is the meet of all seats' views: a value every seat's view holds identically is
+public; where the seats' views differ, what differs is private and is dropped (a card becomes
+"??", anything else None). So the spectator's view is built from a seat view with the hand, the
+legal moves and every private field removed, and it can hold no card that some seat does not see:
+a card that one seat holds appears only in that seat's view. Generic over every game.
+"""
+
+from parlor.core.rules import Rules
+
+HIDDEN = "??"
+
+
+def meet(values: list):
+    """What all the values share: equal values stay; differing strings become "??" word by word
+    where they have the same number of words (so "discard 3A" / "discard ??" -> "discard ??");
+    lists and dicts of the same shape meet element by element; anything else becomes None."""
+    first = values[0]
+    if all(v == first for v in values[1:]):
+        return first
+    if all(isinstance(v, str) for v in values):
+        words = [v.split(" ") for v in values]
+        if all(len(w) == len(words[0]) for w in words):
+            return " ".join(w[0] if all(x[i] == w[0] for x in words) else HIDDEN
+                            for i, w in enumerate(zip(*words)))
+        return HIDDEN
+    if all(isinstance(v, list) for v in values) and all(len(v) == len(first) for v in values):
+        return [meet(list(items)) for items in zip(*values)]
+    if all(isinstance(v, dict) for v in values) and all(v.keys() == first.keys() for v in values):
+        return {k: meet([v[k] for v in values]) for k in first}
+    return None
+
+
+def public_view(views: list[dict]) -> dict:
+    """The spectator's view from every seat's view (views[s] = view(state, s))."""
+    out = {}
+    for key in views[0]:
+        if key in ("hand", "legal"):
+            out[key] = []
+        elif key == "seat":
+            out[key] = None
+        else:
+            out[key] = meet([v.get(key) for v in views])
+    return out
+
+
+def public_action(seen: list[str]) -> str:
+    """An action as a spectator sees it: what every seat saw of it."""
+    return meet(list(seen))
+
+
+def card_tokens(text: str, codes: set[str]) -> list[str]:
+    """The card codes (or "??") among the words of an action string, in order."""
+    return [w for w in text.replace(",", " ").split() if w in codes or w == HIDDEN]
+
+
+def codes_in(obj, codes: set[str], skip: tuple = ()) -> set[str]:
+    """Every card code in a JSON value: a string that is a code, or a word of a string that is
+    one. Keys in `skip` (free text such as rules prose) are not searched."""
+    found: set[str] = set()
+    stack = [obj]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            if v in codes:
+                found.add(v)
+            else:
+                for w in v.replace(",", " ").replace("(", " ").replace(")", " ").split():
+                    if w in codes:
+                        found.add(w)
+        elif isinstance(v, dict):
+            stack.extend(x for k, x in v.items() if k not in skip)
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+    return found
+
+
+def table_lines(rules: Rules, view: dict) -> list[str]:
+    """rules.table_lines, or nothing if the game cannot describe this (public) view."""
+    try:
+        return list(rules.table_lines(view))
+    except Exception:  # noqa: BLE001 - a spectator's view may lack what a seat's view has
+        return []
+
+
+def roles(rules: Rules, view: dict) -> dict:
+    """card_role (trump, Oracle...) of every card the view shows that has one."""
+    out = {}
+    for code in sorted(codes_in(view, set(rules.deck.codes))):
+        try:
+            role = rules.card_role(view, code)
+        except Exception:  # noqa: BLE001
+            role = None
+        if role:
+            out[code] = role
+    return out

@@ -1,0 +1,330 @@
+"""The game server without HTTP: tables by id, creating and joining them, the socket protocol.
+
+Client messages (JSON objects, one a WebSocket text frame):
+    {"type": "hello", "table": ID, "token": SEAT_TOKEN or null}   sit down (null: spectate)
+    {"type": "act", "action": "play 3A", "sid": N}                 a move chosen at state N
+    {"type": "hint", "sid": N}                                     hints for your turn
+    {"type": "ping"}
+Server messages: "state" (the view of your seat and what happened since), "hint", "error"
+(one line; nothing changed), "pong".
+"""
+
+import asyncio
+import json
+import logging
+import secrets
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+
+from parlor import records
+from parlor.bots import bot_names
+from parlor.cli.plain import NAMES
+from parlor.core.errors import ParlorError
+from parlor.core.match import Match
+from parlor.core.options import is_int
+from parlor.core.registry import games, make_rules
+
+from . import public
+from .store import Store
+from .table import Conn, Table
+
+log = logging.getLogger("parlor.web")
+
+DEFAULT_PACE_MS = 900
+DEFAULT_GRACE_S = 60
+MAX_NAME = 24
+
+
+class BadRequest(ParlorError):
+    """A request the server refuses, with the reason (HTTP 400)."""
+
+
+class NotFound(ParlorError):
+    """An unknown table (HTTP 404)."""
+
+
+def standin_level() -> str:
+    """The computer that holds an absent person's seat: a middling level where there is one."""
+    names = bot_names()
+    for level in ("casual", "beginner", "rules", "random"):
+        if level in names:
+            return level
+    return names[0]
+
+
+def game_catalogue() -> list[dict]:
+    from .faces import faces
+    out = []
+    for gid, cls in games().items():
+        out.append({
+            "id": gid, "title": cls.title, "min_seats": cls.min_seats, "max_seats": cls.max_seats,
+            "default_seats": cls.default_seats, "teams": cls.team_of is not None,
+            "options": [{"name": o.name, "default": o.default, "allowed": o.allowed, "doc": o.doc,
+                         "choices": list(o.choices),
+                         "type": ("bool" if isinstance(o.default, bool) else
+                                  "int" if is_int(o.default) else
+                                  "str" if isinstance(o.default, str) else "json")}
+                        for o in cls.option_schema],
+            "faces": faces(gid),
+        })
+    return out
+
+
+class Server:
+    def __init__(self, db_url: str, *, audit=None, bot_threads: int = 2, seeds=None):
+        self.db_url = db_url
+        self.audit = audit  # tests: called with (table, seat, message) for every message built
+        self.store: Store | None = None
+        self.tables: dict[str, Table] = {}
+        self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="parlor-db")
+        self.bot_pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="parlor-bot")
+        self._seeds = seeds  # tests: a callable giving each new table's seed
+        self.conns: set[Conn] = set()
+
+    async def db(self, fn, *args, **kwargs):
+        """Run a store call on the one database thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.db_pool, partial(fn, *args, **kwargs))
+
+    # --- life
+    async def start(self) -> None:
+        self.store = await self.db(Store, self.db_url)
+        for tid in await self.db(self.store.ids, "playing"):
+            row = await self.db(self.store.load, tid)
+            try:
+                table = Table.from_row(self, row)
+            except ParlorError as e:
+                log.error("table %s cannot be resumed: %s", tid, e)
+                continue
+            self.tables[tid] = table
+            table.start()
+        log.info("resumed %d unfinished tables", len(self.tables))
+
+    async def stop(self) -> None:
+        for conn in list(self.conns):
+            await conn.close()
+        for table in list(self.tables.values()):
+            await table.stop()
+        if self.store is not None:
+            await self.db(self.store.close)
+        self.db_pool.shutdown(wait=True)
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+
+    # --- tables
+    async def create_table(self, spec) -> dict:
+        if not isinstance(spec, dict):
+            raise BadRequest("a table is described by a JSON object")
+        known = {"game", "options", "seats", "players", "pace_ms", "grace_s", "hints", "open"}
+        for key in spec:
+            if key not in known:
+                raise BadRequest(f"unknown field {key!r} (fields: {', '.join(sorted(known))})")
+        rules = make_rules(spec.get("game"), spec.get("options") or {}, spec.get("seats"))
+        n = rules.seats
+        players = spec.get("players")
+        if players is None:
+            players = [{"kind": "person"}] + [{"kind": "computer"}] * (n - 1)
+        if not isinstance(players, list) or len(players) != n:
+            raise BadRequest(f"players must list {n} seats")
+        levels = bot_names()
+        seat_rows, names = [], []
+        for s, p in enumerate(players):
+            if not isinstance(p, dict):
+                raise BadRequest(f"players[{s}] must be an object")
+            kind = p.get("kind")
+            if kind not in ("person", "computer"):
+                raise BadRequest(f'players[{s}].kind must be "person" or "computer"')
+            level = p.get("level") or (standin_level() if kind == "person" else levels[0])
+            if level not in levels:
+                raise BadRequest(f"players[{s}].level must be one of {', '.join(levels)}")
+            name = p.get("name") or (f"Player {s + 1}" if kind == "person" else NAMES[s % len(NAMES)])
+            if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+                raise BadRequest(f"players[{s}].name must be 1 to {MAX_NAME} characters")
+            names.append(name.strip())
+            seat_rows.append({"seat": s, "kind": kind, "level": level, "name": name.strip(),
+                              "token": secrets.token_urlsafe(16), "claimed": False})
+        settings = {
+            "pace_ms": _int_field(spec, "pace_ms", DEFAULT_PACE_MS, 0, 10_000),
+            "grace_s": _int_field(spec, "grace_s", DEFAULT_GRACE_S, 0, 3600),
+            "hints": _bool_field(spec, "hints", True),
+            "open": _bool_field(spec, "open", False),
+        }
+        seed = self._seeds() if self._seeds else secrets.randbelow(2**63)
+        match = Match(rules, seed, names=names)
+        table_id = secrets.token_urlsafe(6)
+        await self.db(self.store.create_table, table_id, rules.id, rules.options, n, names, seed,
+                      settings, seat_rows)
+        row = await self.db(self.store.load, table_id)
+        table = Table(self, row, match)
+        self.tables[table_id] = table
+        table.start()
+        return {"id": table_id,
+                "seats": [{"seat": r["seat"], "kind": r["kind"], "name": r["name"],
+                           "level": r["level"],
+                           **({"token": r["token"]} if r["kind"] == "person" else {})}
+                          for r in seat_rows]}
+
+    async def join(self, table_id: str, body) -> dict:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise NotFound(f"no open table {table_id!r}")
+        if not isinstance(body, dict):
+            raise BadRequest("join with a JSON object: {\"seat\": N, \"name\": ...}")
+        seat = body.get("seat")
+        if not table.settings.get("open"):
+            raise BadRequest("this table is private: join it through an invite link")
+        if not is_int(seat) or not 0 <= seat < len(table.seats):
+            raise BadRequest(f"seat must be from 0 to {len(table.seats) - 1}")
+        info = table.seats[seat]
+        if info.kind != "person" or info.claimed or table.match.finished:
+            raise BadRequest(f"seat {seat} is not free")
+        name = body.get("name") or info.name
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise BadRequest(f"name must be 1 to {MAX_NAME} characters")
+        token = secrets.token_urlsafe(16)  # the invite link for this seat stops working
+        await self.db(self.store.update_seat, table_id, seat, token=token, claimed=True,
+                      name=name.strip())
+        info.token, info.claimed, info.name = token, True, name.strip()
+        table.names[seat] = info.name
+        table.views = table._all_views()
+        table.broadcast()
+        return {"id": table_id, "seat": seat, "token": token}
+
+    def lobby(self) -> dict:
+        live = [t for t in self.tables.values() if not t.match.finished]
+        return {"open": [t.summary() for t in live if t.is_open()],
+                "playing": [t.summary() for t in live if t.settings.get("open")]}
+
+    async def finished(self) -> list[dict]:
+        return await self.db(self.store.finished_list)
+
+    async def table(self, table_id) -> Table | None:
+        """A live table, loading a finished one from the store (for its final view)."""
+        if not isinstance(table_id, str):
+            return None
+        table = self.tables.get(table_id)
+        if table is None:
+            row = await self.db(self.store.load, table_id)
+            if row is None:
+                return None
+            table = Table.from_row(self, row)
+            self.tables[table_id] = table
+            table.start()
+        return table
+
+    async def record(self, table_id: str) -> dict:
+        row = await self.db(self.store.load, table_id)
+        if row is None:
+            raise NotFound(f"no table {table_id!r}")
+        if row["status"] != "finished":
+            raise BadRequest("the record (with the seed and every deal) is available when the match ends")
+        return row["record"]
+
+    async def replay_step(self, table_id: str, step) -> dict:
+        """A finished match after `step` actions, every hand shown."""
+        record = await self.record(table_id)
+        total = len(record["actions"])
+        if not is_int(step) or not 0 <= step <= total:
+            raise BadRequest(f"step must be from 0 to {total}")
+        match = records.new_match({**record, "actions": []})
+        for action in record["actions"][:step]:
+            match.apply(action)
+        names = record.get("names") or [f"seat {s}" for s in range(match.rules.seats)]
+        views = []
+        for s in range(match.rules.seats):
+            v = match.view(s)
+            v["names"] = names
+            views.append(v)
+        return {
+            "game": {"id": match.rules.id, "title": match.rules.title, "seats": match.rules.seats},
+            "step": step, "total": total, "names": names, "views": views,
+            "lines": [public.table_lines(match.rules, v) for v in views],
+            "roles": public.roles(match.rules, views[0]),
+            "log": [{"i": i, "deal": d, "seat": seat, "action": record["actions"][i]}
+                    for i, (d, seat, _) in enumerate(match.log)][-12:],
+            "sheet": match.rules.score_sheet(match.results, names),
+            "scores": list(match.scores), "finished": match.finished,
+        }
+
+    # --- the socket protocol
+    def connect(self, send) -> Conn:
+        conn = Conn(send)
+        self.conns.add(conn)
+        return conn
+
+    async def disconnect(self, conn: Conn) -> None:
+        self.conns.discard(conn)
+        table = conn.table
+        if table is not None:
+            table.detach(conn)
+            if table.match.finished and not table.has_conns():
+                await table.stop()
+                self.tables.pop(table.id, None)
+        await conn.close()
+
+    async def handle(self, conn: Conn, text) -> None:
+        """One client message. Bad input gets one error line and changes nothing."""
+        if not isinstance(text, str):
+            conn.error("send JSON text messages")
+            return
+        try:
+            msg = json.loads(text)
+        except (json.JSONDecodeError, RecursionError):
+            conn.error("malformed message: not JSON")
+            return
+        if not isinstance(msg, dict):
+            conn.error('malformed message: expected a JSON object with a "type"')
+            return
+        kind = msg.get("type")
+        if kind == "ping":
+            conn.push('{"type":"pong"}')
+        elif kind == "hello":
+            await self._hello(conn, msg)
+        elif kind in ("act", "hint"):
+            table = conn.table
+            if table is None:
+                conn.error('say hello first: {"type": "hello", "table": ID, "token": ...}')
+            elif conn.seat is None:
+                conn.error("spectators watch; they cannot play" if kind == "act"
+                           else "spectators get no hints")
+            elif kind == "act":
+                await table.submit(conn.seat, msg.get("action"), msg.get("sid"), conn)
+            else:
+                await table.hint(conn, msg.get("sid"))
+        else:
+            conn.error(f"unknown message type {kind!r} (types: hello, act, hint, ping)")
+
+    async def _hello(self, conn: Conn, msg: dict) -> None:
+        if conn.table is not None:
+            conn.error("this connection is already at a table")
+            return
+        try:
+            table = await self.table(msg.get("table"))
+        except ParlorError as e:
+            conn.error(f"that table cannot be opened: {e}")
+            return
+        if table is None:
+            conn.error(f"no table {msg.get('table')!r}")
+            return
+        token = msg.get("token")
+        if token in (None, ""):
+            seat = None
+        else:
+            seat = table.seat_of_token(token)
+            if seat is None:
+                conn.error("unknown seat token for this table (the seat may have been taken)")
+                return
+        await table.attach(conn, seat)
+
+
+def _int_field(spec: dict, key: str, default: int, lo: int, hi: int) -> int:
+    value = spec.get(key, default)
+    if not is_int(value) or not lo <= value <= hi:
+        raise BadRequest(f"{key} must be an integer from {lo} to {hi}")
+    return value
+
+
+def _bool_field(spec: dict, key: str, default: bool) -> bool:
+    value = spec.get(key, default)
+    if not isinstance(value, bool):
+        raise BadRequest(f"{key} must be true or false")
+    return value

@@ -1,0 +1,138 @@
+// Shared helpers: the JSON API, building elements, drawing cards, a little Markdown.
+
+export async function api(path, body) {
+  const opts = body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  };
+  const res = await fetch(path, opts);
+  let data = null;
+  try { data = await res.json(); } catch (e) { data = null; }
+  if (!res.ok) throw new Error((data && data.error) || `the server answered ${res.status}`);
+  return data;
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+let gamesCache = null;
+export async function gameCatalogue() {
+  if (!gamesCache) gamesCache = await api("/api/games");
+  return gamesCache;
+}
+
+// A card: its face from the game's faces table; role (Oracle, trump...) as a badge.
+export function cardEl(code, faces, opts = {}) {
+  if (code === "??" || code === null || code === undefined) return backEl(opts.small);
+  const f = (faces && faces[code]) || { r: code, s: "", c: 0, t: code };
+  const tag = opts.button ? "button" : "div";
+  const title = f.t + (opts.role ? ` — ${opts.role}` : "");
+  const node = el(tag, {
+    class: `card c${f.c}` + (opts.small ? " small" : "") + (opts.cls ? " " + opts.cls : ""),
+    title, "aria-label": title, "data-code": code, type: opts.button ? "button" : null,
+  },
+  el("span", { class: "tl" }, f.r, el("span", { class: "s" }, f.s)),
+  el("span", { class: "pip", "aria-hidden": "true" }, f.c === "x" ? "★" : f.s),
+  el("span", { class: "br", "aria-hidden": "true" }, f.r),
+  opts.role ? el("span", { class: "role" }, opts.role) : null);
+  return node;
+}
+
+export function backEl(small) {
+  return el("div", { class: "card back" + (small ? " small" : ""), title: "a face-down card",
+    "aria-label": "face-down card" });
+}
+
+function escapeHtml(s) {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+function inline(s) {
+  return escapeHtml(s)
+    .replace(/`([^`]+)`/g, "<code>$1</code>")
+    .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
+    .replace(/\*([^*]+)\*/g, "<em>$1</em>");
+}
+
+// Headings, paragraphs, lists and tables: enough for the rules files.
+export function markdown(text) {
+  const out = [];
+  const lines = text.split("\n");
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i];
+    if (/^#{1,6} /.test(line)) {
+      const n = line.match(/^#+/)[0].length;
+      out.push(`<h${Math.min(n + 1, 6)}>${inline(line.slice(n + 1))}</h${Math.min(n + 1, 6)}>`);
+      i++;
+    } else if (/^\s*\|/.test(line)) {
+      const rows = [];
+      while (i < lines.length && /^\s*\|/.test(lines[i])) rows.push(lines[i++]);
+      const cells = r => r.trim().replace(/^\||\|$/g, "").split("|").map(c => inline(c.trim()));
+      let html = "<table>";
+      rows.forEach((r, k) => {
+        if (/^\s*\|[\s:|-]+\|\s*$/.test(r)) return;
+        const tag = k === 0 ? "th" : "td";
+        html += "<tr>" + cells(r).map(c => `<${tag}>${c}</${tag}>`).join("") + "</tr>";
+      });
+      out.push(html + "</table>");
+    } else if (/^\s*([-*]|\d+\.) /.test(line)) {
+      const items = [];
+      while (i < lines.length && /^\s*([-*]|\d+\.) /.test(lines[i])) {
+        let item = lines[i++].replace(/^\s*([-*]|\d+\.) /, "");
+        while (i < lines.length && /^\s{2,}\S/.test(lines[i]) && !/^\s*([-*]|\d+\.) /.test(lines[i])) {
+          item += " " + lines[i++].trim();
+        }
+        items.push(`<li>${inline(item)}</li>`);
+      }
+      out.push(`<ul>${items.join("")}</ul>`);
+    } else if (line.trim() === "") {
+      i++;
+    } else if (line.startsWith("```")) {
+      const block = [];
+      i++;
+      while (i < lines.length && !lines[i].startsWith("```")) block.push(lines[i++]);
+      i++;
+      out.push(`<pre>${escapeHtml(block.join("\n"))}</pre>`);
+    } else {
+      const para = [];
+      while (i < lines.length && lines[i].trim() !== "" && !/^(#|\s*\||\s*([-*]|\d+\.) |```)/.test(lines[i])) {
+        para.push(lines[i++]);
+      }
+      out.push(`<p>${inline(para.join(" "))}</p>`);
+    }
+  }
+  return out.join("\n");
+}
+
+// A modal dialog with a title and a body node; Esc closes it.
+export function openDialog(title, body) {
+  let dlg = document.getElementById("dlg");
+  if (!dlg) {
+    dlg = el("dialog", { id: "dlg", "aria-labelledby": "dlg-title" });
+    document.body.append(dlg);
+  }
+  dlg.replaceChildren(
+    el("div", { class: "dhead" }, el("strong", { id: "dlg-title" }, title),
+      el("button", { class: "btn", type: "button", onclick: () => dlg.close() }, "Close")),
+    el("div", { class: "dbody" }, body));
+  if (!dlg.open) dlg.showModal();
+  return dlg;
+}
+
+export function closeDialog() {
+  const dlg = document.getElementById("dlg");
+  if (dlg && dlg.open) dlg.close();
+}

@@ -1,0 +1,49 @@
+// Replay of a finished match: every hand face up, one move at a time (← → Home End).
+import { api, el, cardEl, gameCatalogue } from "/static/common.js";
+
+const $ = id => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+let step = 0, total = 0, faces = {}, busy = false;
+
+async function go(n) {
+  if (busy) return;
+  busy = true;
+  try {
+    const d = await api(`/api/tables/${encodeURIComponent(tableId)}/replay?step=${n}`);
+    step = d.step; total = d.total;
+    if (!Object.keys(faces).length) {
+      const g = (await gameCatalogue()).games.find(x => x.id === d.game.id);
+      faces = g ? g.faces : {};
+    }
+    draw(d);
+  } catch (e) {
+    $("status").textContent = e.message;
+  } finally { busy = false; }
+}
+
+function draw(d) {
+  const v0 = d.views[0];
+  $("title").textContent = `Replay: ${d.game.title}`;
+  $("pos").textContent = `move ${d.step} of ${d.total} · deal ${v0.deal}`;
+  const last = d.log.length ? d.log[d.log.length - 1] : null;
+  $("status").textContent = d.step === 0 ? "The start of the match." :
+    `${d.names[last.seat]}: ${last.action}` + (d.step === d.total ? " — the end of the match." : "");
+  $("trick").replaceChildren(...(v0.trick || []).map(([s, c]) => el("div", { class: "slot" }, cardEl(c, faces, { role: d.roles[c] }), el("span", { class: "who" }, d.names[s]))));
+  $("lines").replaceChildren(...d.lines[0].map(t => el("li", {}, t)));
+  $("hands").replaceChildren(...d.views.map((v, s) => el("div", { class: "seatbox" + (v.to_act === s ? " toact" : ""), style: "max-width:none" },
+    el("div", { class: "nm" }, d.names[s], el("span", { class: "small" }, `score ${d.scores[s]}`)),
+    el("div", { class: "hand", style: "min-height:0;padding-top:4px" }, v.hand.map(c => cardEl(c, faces, { role: d.roles[c], small: true }))))));
+  $("log").replaceChildren(...d.log.map(e => el("li", {}, `${e.i + 1}. ${d.names[e.seat]}: ${e.action}`)));
+  $("sheet").textContent = d.sheet;
+}
+
+document.addEventListener("keydown", ev => {
+  const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: total };
+  if (ev.key in moves) { ev.preventDefault(); go(Math.max(0, Math.min(total, moves[ev.key]))); }
+});
+$("b-first").onclick = () => go(0);
+$("b-prev").onclick = () => go(Math.max(0, step - 1));
+$("b-next").onclick = () => go(Math.min(total, step + 1));
+$("b-last").onclick = () => go(total);
+$("b-record").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+go(0);

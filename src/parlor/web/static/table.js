@@ -1,0 +1,386 @@
+// The table: draws whatever the server sends for this seat (or the public view), sends moves.
+// Generic over games: the view's common keys, the game's table lines, card roles, legal moves.
+import { api, el, cardEl, backEl, gameCatalogue, markdown, openDialog, closeDialog } from "/static/common.js";
+
+const $ = id => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+const token = new URLSearchParams(location.hash.slice(1)).get("seat");
+
+const S = {
+  ws: null, msg: null, game: null, faces: {}, log: new Map(), pending: false, retry: 0,
+  hints: null, error: "", prevTrick: [], resultsSeen: -1, banner: "",
+};
+
+// ---- connection
+function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(`${proto}//${location.host}/ws`);
+  S.ws = ws;
+  ws.onopen = () => {
+    S.retry = 0;
+    ws.send(JSON.stringify({ type: "hello", table: tableId, token: token || null }));
+  };
+  ws.onmessage = ev => onMessage(JSON.parse(ev.data));
+  ws.onclose = () => {
+    if (S.ws !== ws) return;
+    S.pending = false;
+    setStatus("Connection lost — reconnecting…", false);
+    const delay = Math.min(5000, 500 * 2 ** S.retry++);
+    setTimeout(connect, delay);
+  };
+}
+
+function send(obj) {
+  if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(obj));
+}
+
+function act(action) {
+  if (S.pending || !S.msg) return;
+  S.pending = true;
+  S.error = "";
+  closeDialog();
+  send({ type: "act", action, sid: S.msg.sid });
+  render();
+}
+
+async function onMessage(m) {
+  if (m.type === "state") {
+    if (m.snapshot) {
+      S.log = new Map();
+      S.game = m.game;
+      S.settings = m.settings;
+      S.invites = m.invites || null;
+      const cat = await gameCatalogue();
+      const g = cat.games.find(x => x.id === m.game.id);
+      S.faces = g ? g.faces : {};
+      document.title = `parlor — ${m.game.title}`;
+    }
+    for (const e of m.log) S.log.set(e.i, e);
+    if (S.msg && m.sid !== S.msg.sid) { S.hints = null; }
+    S.prevTrick = S.msg ? (S.msg.view.trick || []) : [];
+    if (m.results.length > S.resultsSeen && S.resultsSeen >= 0 && m.results.length) {
+      const r = m.results[m.results.length - 1];
+      S.banner = `Deal ${m.results.length} is over: ${r.detail}`;
+      S.bannerSid = m.sid;
+    }
+    if (S.banner && m.sid > S.bannerSid + m.view.seats) S.banner = "";
+    S.resultsSeen = m.results.length;
+    S.msg = m;
+    S.pending = false;
+    render();
+  } else if (m.type === "error") {
+    S.pending = false;
+    S.error = m.message;
+    if (!S.msg) setStatus(m.message, false, true);
+    else render();
+  } else if (m.type === "hint") {
+    S.hints = m;
+    renderHints();
+  }
+}
+
+// ---- helpers
+const names = () => S.msg.view.names || S.msg.players.map(p => p.name);
+const mySeat = () => S.msg.seat;
+
+function setStatus(text, yours, isError) {
+  const st = $("status");
+  st.className = "status" + (yours ? " yours" : "");
+  st.replaceChildren(isError ? el("span", { class: "err" }, text) : text);
+}
+
+function seatOrder() {
+  const n = S.msg.view.seats;
+  const me = mySeat();
+  const order = [];
+  if (me === null) { for (let s = 0; s < n; s++) order.push(s); return order; }
+  for (let k = 1; k < n; k++) order.push((me + k) % n);
+  return order;
+}
+
+function lastActionOf(seat) {
+  const deal = S.msg.view.deal;
+  let last = null;
+  for (const e of S.log.values()) if (e.seat === seat && e.deal === deal) last = e;
+  return last ? last.action : "";
+}
+
+function actionMap(view) {
+  const hand = new Set(view.hand || []);
+  const byCard = new Map();
+  const buttons = [];
+  for (const a of view.legal || []) {
+    const named = [...new Set(a.split(" ").filter(w => hand.has(w)))];
+    if (named.length) for (const c of named) { if (!byCard.has(c)) byCard.set(c, []); byCard.get(c).push(a); }
+    else buttons.push(a);
+  }
+  return { byCard, buttons };
+}
+
+function badges(s) {
+  const p = S.msg.players[s];
+  const v = S.msg.view;
+  const out = [];
+  if (v.dealer === s) out.push(el("span", { class: "badge dealer", title: "dealer" }, "dealer"));
+  if (p.kind === "computer") out.push(el("span", { class: "badge cpu" }, `computer · ${p.level}`));
+  else if (p.standin) out.push(el("span", { class: "badge off" }, "away · computer holds the seat"));
+  else if (!p.joined) out.push(el("span", { class: "badge off" }, "not joined yet"));
+  else out.push(el("span", { class: p.connected ? "badge on" : "badge off" }, p.connected ? "here" : "away"));
+  return out;
+}
+
+// ---- drawing
+const COMMON = new Set(["game", "seat", "seats", "deal", "dealer", "to_act", "scores", "hand", "hand_sizes", "trick", "legal", "names"]);
+
+// Cards the game's view shows outside hand and trick (a face-up card, your discard): any key
+// whose value is a card code or a list of them.
+function extraCards(v) {
+  const out = [];
+  for (const [k, val] of Object.entries(v)) {
+    if (COMMON.has(k)) continue;
+    const codes = typeof val === "string" ? [val] : Array.isArray(val) && val.length && val.every(x => typeof x === "string") ? val : null;
+    if (codes && codes.every(c => c === "??" || c in S.faces)) out.push([k.replace(/_/g, " "), codes]);
+  }
+  return out;
+}
+
+function render() {
+  const m = S.msg;
+  if (!m) return;
+  const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("#hand [data-code], #actions [data-action]");
+  const focusKey = focused ? (focused.dataset.code ? `[data-code="${CSS.escape(focused.dataset.code)}"]` : `[data-action="${CSS.escape(focused.dataset.action)}"]`) : null;
+  draw(m);
+  if (focusKey) {
+    const again = document.querySelector(`#hand ${focusKey}, #actions ${focusKey}`);
+    if (again && !again.disabled) again.focus();
+  }
+}
+
+function draw(m) {
+  const v = m.view;
+  const nm = names();
+  const me = mySeat();
+  $("title").textContent = S.game ? S.game.title : v.game;
+  $("dealinfo").textContent = `deal ${v.deal} · dealer ${nm[v.dealer]}` + (me === null ? " · watching" : "");
+
+  // status
+  if (m.finished) {
+    const w = m.winners.map(s => nm[s]);
+    setStatus(`The match is over. ${w.length ? "Winner" + (w.length > 1 ? "s" : "") + ": " + w.join(", ") : "A draw."}`, false);
+  } else if (me !== null && v.to_act === me && (v.legal || []).length) {
+    const parts = [S.pending ? "Sending…" : "Your turn."];
+    const { buttons } = actionMap(v);
+    if (!S.pending) parts.push(actionMap(v).byCard.size ? "Click a highlighted card" + (buttons.length ? " or a button." : ".") : "Choose a move.");
+    setStatus(parts.join(" "), true);
+  } else if (v.to_act !== null && v.to_act !== undefined) {
+    const p = m.players[v.to_act];
+    setStatus(`Waiting for ${nm[v.to_act]}` + (p.kind === "computer" || p.standin ? " (computer)…" : "…"), false);
+  } else {
+    setStatus("…", false);
+  }
+  const st = $("status");
+  if (S.banner) st.append(el("span", { class: "banner", "data-banner": "" }, S.banner));
+  if (S.error) st.append(el("span", { class: "err", role: "alert" }, S.error));
+
+  // the other seats
+  const opp = seatOrder().map(s => {
+    const size = (v.hand_sizes || [])[s] || 0;
+    const backs = [];
+    for (let k = 0; k < Math.min(size, 13); k++) backs.push(backEl(true));
+    const last = lastActionOf(s);
+    return el("div", { class: "seatbox" + (v.to_act === s ? " toact" : ""), "data-seat": s },
+      el("div", { class: "nm" }, nm[s], badges(s)),
+      el("div", { class: "info" }, `score ${m.scores[s]}` + (last ? ` · ${last}` : "")),
+      el("div", { class: "backs", "aria-label": `${size} cards` }, backs, el("span", { class: "count" }, `${size} card${size === 1 ? "" : "s"}`)));
+  });
+  $("opponents").replaceChildren(...opp);
+
+  // the trick
+  const prev = new Set(S.prevTrick.map(([s, c]) => `${s}:${c}`));
+  const trick = (v.trick || []).map(([s, c]) => el("div", { class: "slot" },
+    cardEl(c, S.faces, { role: m.roles[c], cls: prev.has(`${s}:${c}`) ? "" : "fresh" }),
+    el("span", { class: "who" }, nm[s])));
+  $("trick").replaceChildren(...trick);
+  $("lines").replaceChildren(...m.lines.map(t => el("li", {}, t)));
+  $("extra").replaceChildren(...extraCards(v).map(([k, codes]) => el("div", { class: "slot" },
+    el("div", { class: "row" }, codes.map(c => cardEl(c, S.faces, { role: m.roles[c], small: codes.length > 3 }))), el("span", { class: "who" }, k))));
+
+  // my seat
+  const meBox = $("me");
+  if (me === null) {
+    meBox.replaceChildren(el("div", { class: "nm" }, "You are watching: the public view only, no hidden card."));
+  } else {
+    const { byCard, buttons } = actionMap(v);
+    const myTurn = v.to_act === me && !m.finished;
+    const hand = (v.hand || []).map(c => {
+      const acts = byCard.get(c);
+      const playable = myTurn && acts && !S.pending;
+      const node = cardEl(c, S.faces, { role: m.roles[c], button: true,
+        cls: playable ? "playable" : (myTurn && byCard.size ? "dim" : "") });
+      if (playable) node.addEventListener("click", () => chooseFor(c, acts));
+      else node.disabled = !myTurn;
+      node.tabIndex = playable ? 0 : -1;
+      return node;
+    });
+    const btns = myTurn ? buttons.map((a, k) => el("button", {
+      class: "btn", type: "button", "data-action": a, disabled: S.pending,
+      onclick: () => act(a), title: k < 9 ? `key ${k + 1}` : null,
+    }, k < 9 ? el("span", { class: "kbd" }, k + 1) : null, " ", a)) : [];
+    meBox.replaceChildren(
+      el("div", { class: "nm", id: "me-name" }, `${nm[me]} (you)`, badges(me), el("span", { class: "small" }, `score ${m.scores[me]}`)),
+      el("div", { class: "hand", id: "hand", "aria-label": "your hand" }, hand.length ? hand : el("span", { class: "muted small" }, "no cards")),
+      el("div", { class: "actions", id: "actions" }, btns));
+  }
+
+  // side
+  $("scores").replaceChildren(...nm.flatMap((n, s) => [el("span", {}, n + (s === me ? " (you)" : "")), el("strong", {}, m.scores[s])]));
+  renderLog();
+  renderInvites();
+  renderFinished();
+  renderHints();
+  const hintsAllowed = S.settings ? S.settings.hints : true;
+  $("b-hint").classList.toggle("hidden", !(hintsAllowed && $("hints-on").checked && me !== null));
+}
+
+function renderLog() {
+  const nm = names();
+  const entries = [...S.log.values()].sort((a, b) => a.i - b.i).slice(-80);
+  const items = [];
+  let deal = null;
+  entries.forEach((e, k) => {
+    if (e.deal !== deal) { deal = e.deal; items.push(el("li", { class: "deal" }, `Deal ${deal}`)); }
+    items.push(el("li", { class: k === entries.length - 1 ? "latest" : "" }, `${nm[e.seat]}: ${e.action}`));
+  });
+  S.msg.results.forEach((r, k) => { if (k === S.msg.results.length - 1 && entries.length) items.push(el("li", { class: "deal" }, `Deal ${k + 1} over: ${r.detail}`)); });
+  const log = $("log");
+  log.replaceChildren(...items);
+  log.scrollTop = log.scrollHeight;
+}
+
+function renderInvites() {
+  const box = $("invites");
+  const inv = (S.invites || []).filter(i => !S.msg.players[i.seat].joined);
+  if (!inv.length) { box.classList.add("hidden"); return; }
+  box.classList.remove("hidden");
+  box.replaceChildren(el("h3", {}, "Invite a friend"), ...inv.map(i => {
+    const link = `${location.origin}/table/${tableId}#seat=${i.token}`;
+    return el("div", { class: "form-row" }, el("span", {}, `${i.name} (seat ${i.seat})`),
+      el("span", { class: "linkbox", "data-invite": i.seat }, link),
+      el("button", { class: "btn", type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) }, "Copy"));
+  }));
+}
+
+function renderFinished() {
+  const box = $("finished");
+  if (!S.msg.finished) { box.classList.add("hidden"); return; }
+  box.classList.remove("hidden");
+  box.replaceChildren(el("h3", {}, "The match is over"),
+    el("p", {}, el("a", { href: `/api/tables/${tableId}/record`, download: "", id: "record-link" }, "Download the record"),
+      " (seed, every deal and move) · ", el("a", { href: `/replay/${tableId}` }, "Replay")),
+    el("pre", { class: "sheet" }, S.msg.sheet));
+}
+
+function renderHints() {
+  const box = $("hints");
+  document.querySelectorAll(".hinted").forEach(n => n.classList.remove("hinted"));
+  const h = S.hints;
+  if (!h || !S.msg || h.sid !== S.msg.sid) { box.classList.add("hidden"); return; }
+  box.classList.remove("hidden");
+  if (!h.hints.length) { box.replaceChildren(el("h3", {}, "Hint"), el("p", {}, h.message || "no hint")); return; }
+  box.replaceChildren(el("h3", {}, "Hint"), el("ol", {}, h.hints.slice(0, 3).map(x =>
+    el("li", {}, el("strong", {}, x.action), x.reason ? ` — ${x.reason}` : ""))));
+  const best = h.hints[0].action;
+  const hand = new Set(S.msg.view.hand || []);
+  const card = best.split(" ").find(w => hand.has(w));
+  const node = card ? document.querySelector(`#hand [data-code="${CSS.escape(card)}"]`) : document.querySelector(`#actions [data-action="${CSS.escape(best)}"]`);
+  if (node) node.classList.add("hinted");
+}
+
+function chooseFor(code, actions) {
+  if (actions.length === 1) { act(actions[0]); return; }
+  const body = el("div", { class: "chooser" }, cardEl(code, S.faces, { role: S.msg.roles[code] }),
+    actions.map((a, k) => el("button", { class: "btn", type: "button", "data-action": a, onclick: () => act(a) }, el("span", { class: "kbd" }, k + 1), " ", a)));
+  const dlg = openDialog(`Play ${code} how?`, body);
+  const first = dlg.querySelector("[data-action]");
+  if (first) first.focus();
+}
+
+// ---- panels
+function showSheet() {
+  if (!S.msg) return;
+  const rows = S.msg.results.map((r, k) => el("li", {}, `Deal ${k + 1}: ${r.detail}`));
+  openDialog("Score sheet", el("div", {}, el("pre", { class: "sheet" }, S.msg.sheet), rows.length ? el("ol", {}, rows) : el("p", {}, "No deal finished yet.")));
+}
+
+function showLastTrick() {
+  if (!S.msg) return;
+  const t = S.msg.last_trick && S.msg.last_trick.cards;
+  const nm = names();
+  const body = t ? el("div", { class: "lasttrick" }, t.map(([s, c]) => el("div", { class: "slot" }, cardEl(c, S.faces, { role: S.msg.roles[c] }), el("span", {}, nm[s]))))
+    : el("p", {}, "No trick has been completed yet.");
+  openDialog("Last trick", body);
+}
+
+async function showRules() {
+  const gid = S.game ? S.game.id : (S.msg && S.msg.view.game);
+  if (!gid) return;
+  const res = await fetch(`/api/games/${encodeURIComponent(gid)}/rules`);
+  const div = el("div", {});
+  div.innerHTML = res.ok ? markdown(await res.text()) : "<p>The rules could not be loaded.</p>";
+  openDialog(`Rules: ${S.game ? S.game.title : gid}`, div);
+}
+
+function showKeys() {
+  const rows = [["← →", "move between the cards you can play"], ["Enter / Space", "play the card or press the button"],
+    ["1 – 9", "the numbered move buttons"], ["H", "hint"], ["L", "last trick"], ["S", "score sheet"], ["R", "rules"], ["Esc", "close"]];
+  openDialog("Keyboard", el("table", {}, rows.map(([k, d]) => el("tr", {}, el("td", {}, el("span", { class: "kbd" }, k)), el("td", {}, d)))));
+}
+
+function askHint() {
+  if (!S.msg || mySeat() === null) return;
+  send({ type: "hint", sid: S.msg.sid });
+}
+
+function onKey(ev) {
+  if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const dlg = document.getElementById("dlg");
+  if (dlg && dlg.open) {
+    if (/^[1-9]$/.test(ev.key)) {
+      const b = dlg.querySelectorAll("[data-action]")[Number(ev.key) - 1];
+      if (b) { b.click(); ev.preventDefault(); }
+    }
+    return;
+  }
+  const k = ev.key;
+  if (k === "ArrowLeft" || k === "ArrowRight") {
+    const cards = [...document.querySelectorAll("#hand .card.playable")];
+    if (!cards.length) return;
+    let i = cards.indexOf(document.activeElement);
+    i = i < 0 ? (k === "ArrowRight" ? 0 : cards.length - 1) : (i + (k === "ArrowRight" ? 1 : -1) + cards.length) % cards.length;
+    cards[i].focus();
+    ev.preventDefault();
+  } else if (/^[1-9]$/.test(k)) {
+    const b = document.querySelectorAll("#actions [data-action]")[Number(k) - 1];
+    if (b && !b.disabled) { b.click(); ev.preventDefault(); }
+  } else if (k === "h" || k === "H") { if (!$("b-hint").classList.contains("hidden")) askHint(); }
+  else if (k === "l" || k === "L") showLastTrick();
+  else if (k === "s" || k === "S") showSheet();
+  else if (k === "r" || k === "R") showRules();
+  else if (k === "?") showKeys();
+}
+
+function main() {
+  const hintsOn = $("hints-on");
+  hintsOn.checked = localStorage.getItem("parlor.hints") !== "off";
+  hintsOn.addEventListener("change", () => { localStorage.setItem("parlor.hints", hintsOn.checked ? "on" : "off"); render(); });
+  $("b-hint").addEventListener("click", askHint);
+  $("b-last").addEventListener("click", showLastTrick);
+  $("b-sheet").addEventListener("click", showSheet);
+  $("b-rules").addEventListener("click", showRules);
+  $("b-keys").addEventListener("click", showKeys);
+  document.addEventListener("keydown", onKey);
+  connect();
+}
+
+main();

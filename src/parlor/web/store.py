@@ -1,0 +1,176 @@
+"""Where tables live between actions: SQLAlchemy Core over SQLite (default) or PostgreSQL.
+
+Three tables. `web_tables`: one row a table (game, options, seats, the secret seed, settings,
+status, the final record once finished). `web_seats`: who sits where (a person or a computer
+with its level, the seat's secret token, whether it was claimed). `web_actions`: the actions in
+order, primary key (table, index), so an action stored twice is refused by the database itself.
+
+Everything is synchronous and short; the server calls it from one dedicated thread so the event
+loop never waits on the disk and SQLite never sees two writers.
+"""
+
+import json
+import time
+
+from sqlalchemy import (Boolean, Column, Float, Integer, MetaData, String, Table, Text,
+                        create_engine, event, select, update)
+from sqlalchemy.exc import IntegrityError
+
+from parlor.core.errors import ParlorError
+
+metadata = MetaData()
+
+tables_t = Table(
+    "web_tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seats", Integer, nullable=False),
+    Column("names", Text, nullable=False),
+    Column("seed", String(40), nullable=False),  # text: a 64-bit seed fits every database
+    Column("settings", Text, nullable=False),
+    Column("status", String(16), nullable=False),  # playing | finished
+    Column("created", Float, nullable=False),
+    Column("finished", Float),
+    Column("record", Text),
+)
+
+seats_t = Table(
+    "web_seats", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),  # person | computer
+    Column("level", String(32), nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("token", String(64), nullable=False),
+    Column("claimed", Boolean, nullable=False, default=False),
+)
+
+actions_t = Table(
+    "web_actions", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("action", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+class StoreError(ParlorError):
+    """The database refused a write (a duplicate action, an unreachable server...)."""
+
+
+def normalise_url(url: str) -> str:
+    """postgresql://... means the psycopg 3 driver; a bare path means a SQLite file."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    if "://" not in url:
+        return "sqlite:///" + url
+    return url
+
+
+class Store:
+    def __init__(self, url: str):
+        self.url = normalise_url(url)
+        try:
+            if self.url.startswith("sqlite"):
+                self.engine = create_engine(self.url, connect_args={"check_same_thread": False,
+                                                                    "timeout": 30})
+                event.listen(self.engine, "connect", _sqlite_pragmas)
+            else:
+                self.engine = create_engine(self.url, pool_pre_ping=True)
+            metadata.create_all(self.engine)
+        except ModuleNotFoundError as e:
+            raise StoreError(f"cannot open {url}: the driver {e.name} is not installed "
+                             "(pip install 'parlor[postgres]')") from None
+        except Exception as e:  # noqa: BLE001 - any driver error becomes one line
+            raise StoreError(f"cannot open the database {url}: {_first_line(e)}") from None
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- writing
+    def create_table(self, table_id: str, game: str, options: dict, seats: int, names: list,
+                     seed: int, settings: dict, seat_rows: list[dict]) -> None:
+        with self.engine.begin() as c:
+            c.execute(tables_t.insert().values(
+                id=table_id, game=game, options=json.dumps(options), seats=seats,
+                names=json.dumps(names), seed=str(seed), settings=json.dumps(settings),
+                status="playing", created=time.time()))
+            c.execute(seats_t.insert(), [dict(table_id=table_id, **row) for row in seat_rows])
+
+    def append_action(self, table_id: str, index: int, action: str) -> None:
+        """Store action number `index`; refused if that index is already stored."""
+        try:
+            with self.engine.begin() as c:
+                c.execute(actions_t.insert().values(table_id=table_id, idx=index, action=action,
+                                                    at=time.time()))
+        except IntegrityError:
+            raise StoreError(f"action {index} of table {table_id} is already stored") from None
+
+    def update_seat(self, table_id: str, seat: int, **values) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(seats_t).where(seats_t.c.table_id == table_id,
+                                            seats_t.c.seat == seat).values(**values))
+
+    def finish(self, table_id: str, record: dict) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(tables_t).where(tables_t.c.id == table_id).values(
+                status="finished", finished=time.time(), record=json.dumps(record)))
+
+    # --- reading
+    def load(self, table_id: str) -> dict | None:
+        """A table's row, its seats and its actions, or None."""
+        with self.engine.connect() as c:
+            row = c.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            seats = c.execute(select(seats_t).where(seats_t.c.table_id == table_id)
+                              .order_by(seats_t.c.seat)).mappings().all()
+            actions = c.execute(select(actions_t.c.action).where(actions_t.c.table_id == table_id)
+                                .order_by(actions_t.c.idx)).scalars().all()
+        return _table_dict(row, seats, actions)
+
+    def ids(self, status: str | None = None) -> list[str]:
+        q = select(tables_t.c.id).order_by(tables_t.c.created)
+        if status:
+            q = q.where(tables_t.c.status == status)
+        with self.engine.connect() as c:
+            return list(c.execute(q).scalars().all())
+
+    def finished_list(self, limit: int = 50) -> list[dict]:
+        q = (select(tables_t.c.id, tables_t.c.game, tables_t.c.names, tables_t.c.finished)
+             .where(tables_t.c.status == "finished").order_by(tables_t.c.finished.desc()).limit(limit))
+        with self.engine.connect() as c:
+            return [{"id": r.id, "game": r.game, "names": json.loads(r.names), "finished": r.finished}
+                    for r in c.execute(q)]
+
+    def action_count(self, table_id: str) -> int:
+        with self.engine.connect() as c:
+            return len(c.execute(select(actions_t.c.idx).where(actions_t.c.table_id == table_id))
+                       .all())
+
+
+def _table_dict(row, seats, actions) -> dict:
+    return {
+        "id": row["id"], "game": row["game"], "options": json.loads(row["options"]),
+        "seats": row["seats"], "names": json.loads(row["names"]), "seed": int(row["seed"]),
+        "settings": json.loads(row["settings"]), "status": row["status"],
+        "created": row["created"], "finished": row["finished"],
+        "record": json.loads(row["record"]) if row["record"] else None,
+        "seat_rows": [dict(s) for s in seats], "actions": list(actions),
+    }
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    # WAL: readers never block the writer; NORMAL: a commit is in the WAL file before the
+    # server acknowledges the action, so a killed server loses nothing it acknowledged.
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.close()
+
+
+def _first_line(e: Exception) -> str:
+    text = str(e).strip().splitlines()
+    return text[0] if text else type(e).__name__

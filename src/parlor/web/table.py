@@ -1,0 +1,457 @@
+"""One live table: the authoritative match, its seats, its connections, one serialised queue.
+
+Every change to a table goes through its inbox and is made by its one worker task, one at a
+time: a person's move, a computer's move. A move is checked (state id, turn, legality), stored,
+then applied, then each audience gets its own message: a seat its Rules.view and the actions as
+that seat saw them (Match.log), spectators the public view. Connections only ever receive text
+through their own send queue, so a slow browser holds up nobody.
+"""
+
+import asyncio
+import json
+import logging
+import time
+from dataclasses import dataclass
+
+from parlor import records
+from parlor.bots import bot_names, make_bot
+from parlor.core.errors import ParlorError
+from parlor.core.match import Match
+from parlor.core.rng import Rng
+
+from . import public
+
+log = logging.getLogger("parlor.web")
+
+SNAPSHOT_LOG = 60  # log entries a fresh connection receives
+QUEUE_LIMIT = 64  # messages waiting for one connection before it is resynchronised
+
+
+class Conn:
+    """One WebSocket (or any sender of text): its own queue and writer task."""
+
+    def __init__(self, send):
+        self._send = send  # async callable(text)
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self.table: "Table | None" = None
+        self.seat: int | None = None
+        self.closed = False
+        self.resyncs = 0
+        self._writer = asyncio.create_task(self._write())
+
+    def push(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= QUEUE_LIMIT and self.table is not None:
+            # Too slow to keep up: what waits is stale anyway; one fresh snapshot replaces it.
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.resyncs += 1
+            text = self.table.snapshot_text(self)
+        self.queue.put_nowait(text)
+
+    def error(self, message: str, **extra) -> None:
+        self.push(json.dumps({"type": "error", "message": message, **extra}))
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    return
+                await self._send(text)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - the socket went away; the reader will notice
+            self.closed = True
+
+    async def close(self) -> None:
+        self.closed = True
+        self._writer.cancel()
+        try:
+            await self._writer
+        except (asyncio.CancelledError, Exception):  # noqa: BLE001
+            pass
+
+
+@dataclass
+class Seat:
+    kind: str  # person | computer
+    level: str  # the computer's level; for a person, the stand-in's
+    name: str
+    token: str
+    claimed: bool
+
+
+class Table:
+    def __init__(self, server, row: dict, match: Match):
+        self.server = server
+        self.id: str = row["id"]
+        self.match = match
+        self.rules = match.rules
+        self.names: list[str] = list(row["names"])
+        self.match.names = self.names
+        self.settings: dict = row["settings"]
+        self.created: float = row["created"]
+        self.seats = [Seat(r["kind"], r["level"], r["name"], r["token"], bool(r["claimed"]))
+                      for r in row["seat_rows"]]
+        n = self.rules.seats
+        self.conns: dict = {s: set() for s in range(n)}
+        self.conns[None] = set()  # spectators
+        now = time.monotonic()
+        self.away_since: list[float | None] = [now] * n  # after a restart every person is away
+        self.inbox: asyncio.Queue = asyncio.Queue()
+        self.worker: asyncio.Task | None = None
+        self.bot_task: asyncio.Task | None = None
+        self._bots: dict = {}
+        self.applied_at = time.time()
+        self.views = self._all_views()
+        self.last_trick: list = [None] * n
+        self.stored_finish = match.finished
+        self.stopping = False
+
+    @classmethod
+    def from_row(cls, server, row: dict) -> "Table":
+        """Rebuild a table from its stored row by replaying its record."""
+        record = {"game": row["game"], "options": row["options"], "seats": row["seats"],
+                  "names": row["names"], "seed": row["seed"], "actions": row["actions"]}
+        return cls(server, row, records.replay(record))
+
+    # --- reading
+    @property
+    def sid(self) -> int:
+        """The state id: how many actions have been applied."""
+        return len(self.match.actions)
+
+    def seat_of_token(self, token) -> int | None:
+        for s, seat in enumerate(self.seats):
+            if seat.kind == "person" and isinstance(token, str) and token == seat.token:
+                return s
+        return None
+
+    def computer_controls(self, seat: int) -> bool:
+        """A computer plays this seat now: a computer seat, or a person gone past the grace."""
+        info = self.seats[seat]
+        if info.kind == "computer":
+            return True
+        if self.conns[seat] or not info.claimed:
+            return False
+        away = self.away_since[seat]
+        return away is not None and time.monotonic() - away >= self.settings["grace_s"]
+
+    def players(self) -> list[dict]:
+        out = []
+        for s, info in enumerate(self.seats):
+            p = {"name": info.name, "kind": info.kind}
+            if info.kind == "computer":
+                p["level"] = info.level
+            else:
+                p["connected"] = bool(self.conns[s])
+                p["joined"] = info.claimed
+                p["standin"] = self.computer_controls(s)
+            out.append(p)
+        return out
+
+    def is_open(self) -> bool:
+        return (not self.match.finished and self.settings.get("open", False)
+                and any(s.kind == "person" and not s.claimed for s in self.seats))
+
+    def summary(self) -> dict:
+        return {"id": self.id, "game": self.rules.id, "title": self.rules.title,
+                "players": self.players(), "deal": self.match.deal_number,
+                "finished": self.match.finished,
+                "free": [s for s, info in enumerate(self.seats)
+                         if info.kind == "person" and not info.claimed]}
+
+    # --- views and messages
+    def _all_views(self) -> list[dict]:
+        views = []
+        for s in range(self.rules.seats):
+            v = self.match.view(s)
+            v["names"] = self.names
+            views.append(v)
+        return views
+
+    def _log_entry(self, index: int, seat: int | None) -> dict:
+        deal, actor, seen = self.match.log[index]
+        action = seen[seat] if seat is not None else public.public_action(seen)
+        return {"i": index, "deal": deal, "seat": actor, "action": action}
+
+    def message(self, seat: int | None, log_from: int, snapshot: bool = False) -> dict:
+        """What `seat` (None: a spectator) is sent about the table as it is now."""
+        m = self.match
+        if seat is None:
+            view = public.public_view(self.views)
+            last = public.meet(self.last_trick) if any(self.last_trick) else None
+        else:
+            view = self.views[seat]
+            last = self.last_trick[seat]
+        msg = {
+            "type": "state", "table": self.id, "sid": self.sid, "seat": seat,
+            "snapshot": snapshot, "ts": self.applied_at,
+            "view": view,
+            "lines": public.table_lines(self.rules, view),
+            "roles": public.roles(self.rules, view),
+            "log": [self._log_entry(i, seat) for i in range(max(0, log_from), self.sid)],
+            "last_trick": last,
+            "players": self.players(),
+            "results": [{"dealer": r.dealer, "points": list(r.points), "detail": r.detail}
+                        for r in m.results],
+            "scores": list(m.scores),
+            "sheet": self.rules.score_sheet(m.results, self.names),
+            "finished": m.finished,
+            "winners": m.winners(),
+        }
+        if snapshot:
+            msg["game"] = {"id": self.rules.id, "title": self.rules.title,
+                           "options": self.rules.options, "seats": self.rules.seats}
+            msg["settings"] = {k: self.settings[k] for k in ("pace_ms", "grace_s", "hints")}
+            host = self.host_seat()
+            if seat is not None and seat == host:
+                msg["invites"] = [{"seat": s, "name": info.name, "token": info.token}
+                                  for s, info in enumerate(self.seats)
+                                  if s != seat and info.kind == "person" and not info.claimed]
+        return msg
+
+    def host_seat(self) -> int | None:
+        persons = [s for s, info in enumerate(self.seats) if info.kind == "person"]
+        return persons[0] if persons else None
+
+    def _text(self, seat: int | None, log_from: int, snapshot: bool = False) -> str:
+        msg = self.message(seat, log_from, snapshot)
+        if self.server.audit is not None:
+            self.server.audit(self, seat, msg)
+        return json.dumps(msg, separators=(",", ":"))
+
+    def snapshot_text(self, conn: Conn) -> str:
+        return self._text(conn.seat, self.sid - SNAPSHOT_LOG, snapshot=True)
+
+    def broadcast(self, log_from: int | None = None) -> None:
+        if log_from is None:
+            log_from = self.sid
+        for audience, conns in self.conns.items():
+            if conns:
+                text = self._text(audience, log_from)
+                for c in list(conns):
+                    c.push(text)
+
+    # --- connections
+    async def attach(self, conn: Conn, seat: int | None) -> None:
+        conn.table, conn.seat = self, seat
+        self.conns[seat].add(conn)
+        if seat is not None:
+            self.away_since[seat] = None
+            if not self.seats[seat].claimed:
+                self.seats[seat].claimed = True
+                await self.server.db(self.server.store.update_seat, self.id, seat, claimed=True)
+        conn.push(self.snapshot_text(conn))
+        if seat is not None:
+            self.broadcast_others(conn)
+            self.plan()
+
+    def broadcast_others(self, skip: Conn) -> None:
+        """Tell everyone else who is here now (no new actions)."""
+        for audience, conns in self.conns.items():
+            others = [c for c in conns if c is not skip]
+            if others:
+                text = self._text(audience, self.sid)
+                for c in others:
+                    c.push(text)
+
+    def detach(self, conn: Conn) -> None:
+        seat = conn.seat
+        self.conns[seat].discard(conn)
+        conn.table = None
+        if seat is not None and not self.conns[seat]:
+            self.away_since[seat] = time.monotonic()
+            self.broadcast()
+            self.plan()
+
+    def has_conns(self) -> bool:
+        return any(self.conns.values())
+
+    # --- the worker: every change, one at a time
+    def start(self) -> None:
+        self.worker = asyncio.create_task(self._work())
+        self.plan()
+
+    async def stop(self) -> None:
+        """Stop the computer, let the worker finish what is queued (never half a move), end."""
+        self.stopping = True
+        if self.bot_task is not None:
+            self.bot_task.cancel()
+        if self.worker is not None:
+            await self.inbox.put(None)
+            try:
+                await asyncio.wait_for(self.worker, 10)
+            except (asyncio.CancelledError, asyncio.TimeoutError, Exception):  # noqa: BLE001
+                pass
+
+    async def submit(self, seat: int, action, sid, conn: Conn | None, bot: bool = False) -> None:
+        await self.inbox.put((seat, action, sid, conn, bot))
+
+    async def _work(self) -> None:
+        while True:
+            item = await self.inbox.get()
+            if item is None:
+                return
+            seat, action, sid, conn, bot = item
+            try:
+                await self._act(seat, action, sid, conn, bot)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - a bug must not take the table down
+                log.exception("table %s: action %r failed", self.id, action)
+                if conn is not None:
+                    conn.error("the server could not process that move; nothing was played",
+                               sid=self.sid)
+
+    def _refusal(self, seat: int, action, sid, bot: bool) -> str | None:
+        m = self.match
+        if m.finished:
+            return "the match is over"
+        if not isinstance(sid, int) or isinstance(sid, bool):
+            return 'a move needs "sid": the state id it was chosen on'
+        if sid != self.sid:
+            return (f"stale move: it was chosen at state {sid} but the table is at state "
+                    f"{self.sid}; nothing was played")
+        to_act = m.to_act()
+        if to_act != seat:
+            return f"it is not your turn: {self.names[to_act]} is to act"
+        if bot != self.computer_controls(seat):
+            return ("a computer is holding your seat; it is yours again now" if not bot
+                    else "the person is back")
+        if not isinstance(action, str):
+            return "the action must be a string such as one of your legal moves"
+        reason = self.rules.why_illegal(m.state, action)
+        if reason is not None:
+            return f'"{action}" is illegal: {reason}'
+        return None
+
+    async def _act(self, seat: int, action, sid, conn: Conn | None, bot: bool) -> None:
+        refusal = self._refusal(seat, action, sid, bot)
+        if refusal is not None:
+            if conn is not None:
+                conn.error(refusal, sid=self.sid)
+            return
+        index = self.sid
+        try:
+            await self.server.db(self.server.store.append_action, self.id, index, action)
+        except Exception as e:  # noqa: BLE001 - stored first or not played at all
+            log.error("table %s: storing action %d failed: %s", self.id, index, e)
+            if conn is not None:
+                conn.error("the move could not be saved; nothing was played", sid=self.sid)
+            self.plan()
+            return
+        before = self.views
+        self.match.apply(action)
+        self.applied_at = time.time()
+        self.views = self._all_views()
+        self._note_trick(before, index)
+        if self.match.finished and not self.stored_finish:
+            try:
+                await self.server.db(self.server.store.finish, self.id, self.match.record())
+                self.stored_finish = True
+            except Exception as e:  # noqa: BLE001
+                log.error("table %s: storing the finished record failed: %s", self.id, e)
+        self.broadcast(index)
+        self.plan()
+
+    def _note_trick(self, before: list[dict], index: int) -> None:
+        """A trick just completed when a seat's trick shrank: keep it for last-trick review."""
+        _, actor, seen = self.match.log[index]
+        codes = set(self.rules.deck.codes)
+        for s in range(self.rules.seats):
+            old, new = before[s].get("trick") or [], self.views[s].get("trick") or []
+            if old and len(new) <= len(old):
+                cards = public.card_tokens(seen[s], codes)
+                if cards:
+                    self.last_trick[s] = {"deal": before[s]["deal"],
+                                          "cards": [list(p) for p in old] + [[actor, cards[0]]]}
+
+    # --- computer players
+    def plan(self) -> None:
+        """Start the computer's next move if a computer is (or will be) to act."""
+        if self.bot_task is not None and not self.bot_task.done():
+            self.bot_task.cancel()
+        self.bot_task = None
+        m = self.match
+        if m.finished or self.stopping:
+            return
+        seat = m.to_act()
+        if seat is None:
+            return
+        info = self.seats[seat]
+        pace = self.settings["pace_ms"] / 1000
+        if info.kind == "computer":
+            wait = pace
+        elif self.conns[seat] or not info.claimed or self.away_since[seat] is None:
+            return  # a person plays (or will join)
+        else:
+            grace_left = self.away_since[seat] + self.settings["grace_s"] - time.monotonic()
+            wait = max(grace_left, 0) + pace
+        self.bot_task = asyncio.create_task(self._bot_turn(seat, self.sid, wait))
+
+    def _bot(self, seat: int):
+        level = self.seats[seat].level
+        bot = self._bots.get(level)
+        if bot is None:
+            try:
+                bot = make_bot(level, self.rules)
+            except ParlorError:
+                bot = make_bot(bot_names()[0], self.rules)
+            self._bots[level] = bot
+        return bot
+
+    async def _bot_turn(self, seat: int, sid: int, wait: float) -> None:
+        if wait > 0:
+            await asyncio.sleep(wait)
+        if self.sid != sid or not self.computer_controls(seat):
+            if self.sid == sid:
+                self.plan()  # not yet past the grace (a clock tick early): look again
+            return
+        view = self.match.view(seat)
+        rng = Rng(self.match.seed * 7919 + sid * 16 + seat)
+        bot = self._bot(seat)
+        loop = asyncio.get_running_loop()
+        try:
+            action = await loop.run_in_executor(self.server.bot_pool, bot.choose, view, rng)
+        except Exception:  # noqa: BLE001 - a failing bot must not stall the table
+            log.exception("table %s: bot %s failed", self.id, self.seats[seat].level)
+            action = None
+        if action not in view["legal"]:
+            action = Rng(sid).choice(view["legal"])
+        await self.submit(seat, action, sid, None, bot=True)
+
+    # --- hints
+    async def hint(self, conn: Conn, sid) -> None:
+        seat = conn.seat
+        if seat is None:
+            conn.error("spectators get no hints")
+            return
+        if not self.settings.get("hints", True):
+            conn.push(json.dumps({"type": "hint", "sid": self.sid, "hints": [],
+                                  "message": "hints are switched off at this table"}))
+            return
+        if sid != self.sid or self.match.to_act() != seat:
+            conn.error("a hint is for your turn, at the table's current state", sid=self.sid)
+            return
+        try:
+            from parlor.bots.hints import hint as hint_fn
+        except ImportError:
+            conn.push(json.dumps({"type": "hint", "sid": sid, "hints": [],
+                                  "message": "hints are not available yet"}))
+            return
+        view = self.match.view(seat)
+        loop = asyncio.get_running_loop()
+        try:
+            hints = await loop.run_in_executor(
+                self.server.bot_pool, lambda: hint_fn(self.rules, view, level="strong",
+                                                      rng=Rng(sid * 31 + seat)))
+            hints = [{"action": h["action"], "value": h.get("value"), "reason": h.get("reason", "")}
+                     for h in hints]
+            message = "" if hints else "no hint for this position"
+        except Exception:  # noqa: BLE001
+            log.exception("table %s: hint failed", self.id)
+            hints, message = [], "the hint could not be worked out"
+        conn.push(json.dumps({"type": "hint", "sid": sid, "hints": hints, "message": message}))

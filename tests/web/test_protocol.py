@@ -1,0 +1,361 @@
+"""The HTTP and WebSocket protocol through the ASGI test client: tables, seats, moves, refusals,
+spectators, reconnection, and whole games in which no person ever receives a hidden card."""
+
+import itertools
+import json
+import time
+
+import pytest
+from starlette.testclient import TestClient
+
+from parlor import records
+from parlor.core.registry import games
+from parlor.core.rng import Rng
+from parlor.web import create_app
+from parlor.web.public import codes_in
+
+
+def full_game_setup():
+    """Joker with two people and two computers when Joker exists, else Yokir 2 + 1."""
+    if "joker" in games():
+        return "joker", {"length": "short12"}, ["person", "computer", "person", "computer"]
+    return "yokir", {"target": 2}, ["person", "computer", "person"]
+
+
+@pytest.fixture
+def app_client(tmp_path, audit):
+    seeds = itertools.count(1000)
+    app = create_app(f"sqlite:///{tmp_path / 'p.sqlite'}", audit=audit, seeds=lambda: next(seeds))
+    with TestClient(app) as client:
+        client.audit = audit
+        client.server = app.state.server
+        yield client
+
+
+def create(client, game="yokir", options=None, kinds=("person", "computer", "computer"), **extra):
+    players = [{"kind": k} for k in kinds]
+    spec = {"game": game, "options": options or {}, "players": players, "pace_ms": 0, **extra}
+    r = client.post("/api/tables", json=spec)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def token(table, seat):
+    return table["seats"][seat]["token"]
+
+
+def hello(ws, table_id, tok=None):
+    ws.send_text(json.dumps({"type": "hello", "table": table_id, "token": tok}))
+    return receive(ws)
+
+
+def receive(ws):
+    return json.loads(ws.receive_text())
+
+
+def until(ws, pred, limit=2000):
+    for _ in range(limit):
+        m = receive(ws)
+        if pred(m):
+            return m
+    raise AssertionError("the expected message never came")
+
+
+def wait_for(cond, limit=4000):
+    for _ in range(limit):
+        if cond():
+            return
+        time.sleep(0.005)
+    raise AssertionError("the table never got there")
+
+
+def act(ws, action, sid):
+    ws.send_text(json.dumps({"type": "act", "action": action, "sid": sid}))
+
+
+def my_turn(seat):
+    return lambda m: m["type"] == "state" and (m["finished"] or m["view"]["to_act"] == seat)
+
+
+# --- HTTP
+
+
+def test_games_list_every_game_with_options_and_faces(app_client):
+    data = app_client.get("/api/games").json()
+    ids = [g["id"] for g in data["games"]]
+    assert ids == list(games())
+    for g in data["games"]:
+        cls = games()[g["id"]]
+        assert [o["name"] for o in g["options"]] == [o.name for o in cls.option_schema]
+        assert set(g["faces"]) == set(cls.deck.codes)
+    assert data["levels"] and data["standin"] in data["levels"]
+
+
+def test_pages_and_rules_are_served(app_client):
+    for path in ("/", "/about", "/table/x", "/replay/x", "/static/table.js", "/static/style.css"):
+        assert app_client.get(path).status_code == 200, path
+    r = app_client.get("/api/games/yokir/rules")
+    assert r.status_code == 200 and "Yokir" in r.text
+    assert app_client.get("/api/games/nope/rules").status_code == 404
+
+
+@pytest.mark.parametrize("spec, words", [
+    ({"game": "nope"}, "unknown game"),
+    ({"game": "yokir", "options": {"target": 0}}, "target"),
+    ({"game": "yokir", "options": {"colour": 1}}, "unknown option"),
+    ({"game": "yokir", "seats": 4}, "seats"),
+    ({"game": "yokir", "players": [{"kind": "person"}]}, "players must list 3"),
+    ({"game": "yokir", "players": [{"kind": "alien"}] * 3}, "kind"),
+    ({"game": "yokir", "players": [{"kind": "computer", "level": "godlike"}] * 3}, "level"),
+    ({"game": "yokir", "pace_ms": -1}, "pace_ms"),
+    ({"game": "yokir", "hints": "yes"}, "hints"),
+    ({"game": "yokir", "seed": 4}, "unknown field"),
+    ([1, 2], "JSON object"),
+])
+def test_bad_table_requests_are_refused_with_a_reason(app_client, spec, words):
+    r = app_client.post("/api/tables", json=spec)
+    assert r.status_code == 400
+    assert words in r.json()["error"]
+
+
+def test_a_body_that_is_not_json_is_refused(app_client):
+    r = app_client.post("/api/tables", content=b"{not json")
+    assert r.status_code == 400 and "JSON" in r.json()["error"]
+
+
+def test_record_only_after_the_match_ends(app_client):
+    t = create(app_client)
+    r = app_client.get(f"/api/tables/{t['id']}/record")
+    assert r.status_code == 400 and "when the match ends" in r.json()["error"]
+    assert app_client.get("/api/tables/nope/record").status_code == 404
+    assert app_client.get(f"/api/tables/{t['id']}/replay?step=0").status_code == 400
+
+
+def test_lobby_open_tables_join_and_private_tables(app_client):
+    open_t = create(app_client, kinds=("person", "person", "computer"), open=True)
+    private = create(app_client, kinds=("person", "person", "computer"))
+    lobby = app_client.get("/api/lobby").json()
+    listed = {t["id"]: t for t in lobby["open"]}
+    assert open_t["id"] in listed and private["id"] not in listed
+    assert listed[open_t["id"]]["free"] == [0, 1]
+    r = app_client.post(f"/api/tables/{open_t['id']}/join", json={"seat": 1, "name": "Zoe"})
+    assert r.status_code == 200
+    new_token = r.json()["token"]
+    assert new_token != token(open_t, 1)
+    again = app_client.post(f"/api/tables/{open_t['id']}/join", json={"seat": 1})
+    assert again.status_code == 400 and "not free" in again.json()["error"]
+    assert app_client.post(f"/api/tables/{open_t['id']}/join", json={"seat": 2}).status_code == 400
+    r = app_client.post(f"/api/tables/{private['id']}/join", json={"seat": 1})
+    assert r.status_code == 400 and "private" in r.json()["error"]
+    with app_client.websocket_connect("/ws") as ws:
+        m = hello(ws, open_t["id"], new_token)
+        assert m["seat"] == 1 and m["view"]["names"][1] == "Zoe"
+    with app_client.websocket_connect("/ws") as ws:  # the old invite link no longer works
+        assert "unknown seat token" in hello(ws, open_t["id"], token(open_t, 1))["message"]
+
+
+# --- the socket: bad input changes nothing
+
+
+def test_bad_messages_get_one_error_and_change_nothing(app_client):
+    t = create(app_client, kinds=("person", "person", "computer"))
+    with app_client.websocket_connect("/ws") as ws:
+        for text, words in [("{nope", "not JSON"), ("[1]", "JSON object"), ('{"type": "dance"}', "unknown message type"),
+                            ('{"type": "act", "action": "pass", "sid": 0}', "say hello first")]:
+            ws.send_text(text)
+            m = receive(ws)
+            assert m["type"] == "error" and words in m["message"]
+        ws.send_bytes(b"\x00\x01")
+        assert "JSON text" in receive(ws)["message"]
+        assert "no table" in hello(ws, "nope", token(t, 0))["message"]
+        assert "unknown seat token" in hello(ws, t["id"], "forged")["message"]
+        assert "unknown seat token" in hello(ws, t["id"], 12)["message"]
+        ws.send_text(json.dumps({"type": "hello", "table": ["x"]}))
+        assert "no table" in receive(ws)["message"]
+        m = hello(ws, t["id"], token(t, 0))
+        assert m["type"] == "state" and m["seat"] == 0 and m["snapshot"]
+        table = app_client.server.tables[t["id"]]
+        to_act = m["view"]["to_act"]
+        sid = m["sid"]
+        assert to_act == 0  # the seed is fixed: seat 0 bids first
+        legal = m["view"]["legal"]
+        bad = [
+            ({"type": "act", "action": "play 9Z", "sid": sid}, "illegal"),
+            ({"type": "act", "action": 7, "sid": sid}, "action must be a string"),
+            ({"type": "act", "action": legal[0]}, "sid"),
+            ({"type": "act", "action": legal[0], "sid": sid + 5}, "stale"),
+            ({"type": "act", "action": legal[0], "sid": True}, "sid"),
+            ({"type": "hint", "sid": sid - 1}, "current state"),
+            ({"type": "hello", "table": t["id"]}, "already at a table"),
+        ]
+        for msg, words in bad:
+            ws.send_text(json.dumps(msg))
+            reply = receive(ws)
+            assert reply["type"] == "error" and words in reply["message"], (msg, reply)
+            assert table.sid == sid
+        act(ws, legal[0], sid)
+        after = until(ws, lambda x: x["type"] == "state")
+        assert after["sid"] == sid + 1
+        assert after["log"][0] == {"i": sid, "deal": 1, "seat": 0, "action": legal[0]}
+        # out of turn: seat 1 is to act now
+        act(ws, after["view"]["legal"][0] if after["view"]["legal"] else "pass", after["sid"])
+        reply = receive(ws)
+        assert reply["type"] == "error" and "not your turn" in reply["message"]
+        assert table.sid == sid + 1
+    app_client.audit.check()
+
+
+def test_double_clicks_and_two_tabs_apply_a_move_once(app_client):
+    t = create(app_client, kinds=("person", "person", "computer"))
+    table = app_client.server.tables[t["id"]]
+    with app_client.websocket_connect("/ws") as tab1, app_client.websocket_connect("/ws") as tab2:
+        m1 = hello(tab1, t["id"], token(t, 0))
+        m2 = hello(tab2, t["id"], token(t, 0))
+        receive(tab1)  # tab2's arrival, announced to tab1
+        assert m1["view"] == m2["view"] and m1["view"]["to_act"] == 0
+        sid, move = m1["sid"], m1["view"]["legal"][0]
+        act(tab1, move, sid)
+        act(tab1, move, sid)  # a double click
+        act(tab2, move, sid)  # the other tab
+        got1 = [receive(tab1), receive(tab1)]
+        got2 = [receive(tab2), receive(tab2)]
+        kinds1 = sorted(x["type"] for x in got1)
+        assert kinds1 == ["error", "state"]
+        assert "stale" in next(x for x in got1 if x["type"] == "error")["message"]
+        assert [x["type"] for x in got2] == ["state", "error"] or sorted(x["type"] for x in got2) == ["error", "state"]
+        assert table.sid == sid + 1
+        assert table.match.actions[sid] == move and len(table.match.actions) == sid + 1
+    assert app_client.server.store.action_count(t["id"]) == sid + 1
+
+
+def test_spectators_get_the_public_view_only(app_client):
+    t = create(app_client, kinds=("person", "computer", "computer"))
+    table = app_client.server.tables[t["id"]]
+    with app_client.websocket_connect("/ws") as seat0, app_client.websocket_connect("/ws") as watcher:
+        m = hello(seat0, t["id"], token(t, 0))
+        w = hello(watcher, t["id"], None)
+        assert w["seat"] is None and w["view"]["hand"] == [] and w["view"]["legal"] == []
+        assert "invites" not in w
+        codes = set(table.rules.deck.codes)
+        hands = set().union(*(set(table.match.view(s)["hand"]) for s in range(3)))
+        assert not (codes_in(w, codes) & hands)
+        watcher.send_text(json.dumps({"type": "act", "action": "pass", "sid": w["sid"]}))
+        assert "spectators" in receive(watcher)["message"]
+        # play the deal through; the watcher sees every move, and never a hidden card
+        rng = Rng(3)
+        while not m["finished"] and m["view"]["deal"] == 1:
+            if m["view"]["to_act"] == 0:
+                act(seat0, rng.choice(m["view"]["legal"]), m["sid"])
+            m = until(seat0, lambda x: x["type"] == "state")
+        w = until(watcher, lambda x: x["sid"] == m["sid"])
+        assert w["view"]["hand"] == []
+    app_client.audit.check()
+
+
+def test_reload_resumes_the_seat_with_a_full_snapshot(app_client):
+    t = create(app_client, kinds=("person", "computer", "computer"))
+    with app_client.websocket_connect("/ws") as ws:
+        m = hello(ws, t["id"], token(t, 0))
+        act(ws, m["view"]["legal"][0], m["sid"])
+        m = until(ws, my_turn(0))
+    with app_client.websocket_connect("/ws") as ws:
+        again = hello(ws, t["id"], token(t, 0))
+        assert again["snapshot"] and again["sid"] == m["sid"]
+        assert again["view"] == m["view"]
+        assert [e["i"] for e in again["log"]] == list(range(again["sid"]))
+
+
+def test_a_computer_holds_an_absent_persons_seat_after_the_grace(app_client):
+    t = create(app_client, kinds=("person", "computer", "computer"), grace_s=0)
+    table = app_client.server.tables[t["id"]]
+    with app_client.websocket_connect("/ws") as ws:
+        m = hello(ws, t["id"], token(t, 0))
+        assert m["players"][0]["connected"]
+        start = m["sid"]
+    wait_for(lambda: table.sid > start + 3 or table.match.finished)  # the stand-in plays on
+    with app_client.websocket_connect("/ws") as ws:
+        m = hello(ws, t["id"], token(t, 0))
+        assert not m["players"][0]["standin"]
+        m = until(ws, my_turn(0))  # and the seat is the person's again
+        if not m["finished"]:
+            sid = m["sid"]
+            time.sleep(0.05)
+            assert table.sid == sid
+
+
+def test_unjoined_person_seats_wait_for_their_player(app_client):
+    t = create(app_client, kinds=("computer", "person", "computer"), grace_s=0)
+    table = app_client.server.tables[t["id"]]
+    wait_for(lambda: table.match.to_act() == 1)
+    time.sleep(0.05)
+    assert table.match.to_act() == 1  # nobody plays for a seat whose player has not come yet
+
+
+def test_hints_answer_on_your_turn(app_client):
+    t = create(app_client, kinds=("person", "computer", "computer"))
+    with app_client.websocket_connect("/ws") as ws:
+        m = until(ws, my_turn(0)) if hello(ws, t["id"], token(t, 0))["view"]["to_act"] != 0 else None
+        m = m or app_client.server.tables[t["id"]].message(0, 0)
+        ws.send_text(json.dumps({"type": "hint", "sid": m["sid"]}))
+        h = until(ws, lambda x: x["type"] == "hint")
+        assert h["sid"] == m["sid"]
+        if h["hints"]:
+            assert h["hints"][0]["action"] in m["view"]["legal"]
+        else:
+            assert h["message"]
+
+
+def test_hints_can_be_switched_off_for_a_table(app_client):
+    t = create(app_client, kinds=("person", "computer", "computer"), hints=False)
+    with app_client.websocket_connect("/ws") as ws:
+        m = hello(ws, t["id"], token(t, 0))
+        ws.send_text(json.dumps({"type": "hint", "sid": m["sid"]}))
+        h = until(ws, lambda x: x["type"] == "hint")
+        assert h["hints"] == [] and "switched off" in h["message"]
+
+
+# --- whole games
+
+
+def test_a_full_game_with_two_people_and_computers_leaks_nothing(app_client):
+    game, options, kinds = full_game_setup()
+    t = create(app_client, game=game, options=options, kinds=kinds)
+    table = app_client.server.tables[t["id"]]
+    people = [s for s, k in enumerate(kinds) if k == "person"]
+    rng = Rng(11)
+    received = []
+    with app_client.websocket_connect("/ws") as a, app_client.websocket_connect("/ws") as b:
+        socks = dict(zip(people, (a, b)))
+        latest = {}
+        for s, ws in socks.items():
+            ws.send_text(json.dumps({"type": "hello", "table": t["id"], "token": token(t, s)}))
+        while True:
+            wait_for(lambda: table.match.finished or table.match.to_act() in socks)
+            sid = table.sid
+            for s, ws in socks.items():
+                while s not in latest or latest[s]["sid"] != sid:
+                    text = ws.receive_text()
+                    received.append(text)
+                    msg = json.loads(text)
+                    assert msg["type"] == "state", msg
+                    latest[s] = msg
+            if table.match.finished:
+                break
+            seat = table.match.to_act()
+            view = latest[seat]["view"]
+            assert view["to_act"] == seat and view["legal"] == table.match.legal()
+            act(socks[seat], rng.choice(view["legal"]), sid)
+            wait_for(lambda: table.sid > sid)
+        final = latest[people[0]]
+        assert final["finished"] and final["scores"] == table.match.scores
+    app_client.audit.check()
+    assert received and all(text in app_client.audit.texts for text in received)
+    record = app_client.get(f"/api/tables/{t['id']}/record").json()
+    assert record["seed"] == table.match.seed and record["actions"] == table.match.actions
+    assert records.replay(record).scores == final["scores"]
+    total = len(record["actions"])
+    step = app_client.get(f"/api/tables/{t['id']}/replay?step={total}").json()
+    assert step["finished"] and step["scores"] == final["scores"]
+    assert app_client.get(f"/api/tables/{t['id']}/replay?step={total + 1}").status_code == 400
+    lobby = app_client.get("/api/lobby").json()
+    assert t["id"] in [f["id"] for f in lobby["finished"]]
