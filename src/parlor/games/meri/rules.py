@@ -23,17 +23,20 @@ NUM_ACTIONS = DECLARE + 1
 # What the seat to act may do (the phase, and in play the follow rule of the trick).
 # LEAD and ANY come first: legal_ids answers them with one test.
 LEAD, ANY, MONCHI, MERI, LEAD1, DECL, DISCARD, OVER = range(8)
+# legal_ids and apply_id spell these as literal numbers (faster than globals).
+assert (LEAD, ANY, MONCHI, MERI, LEAD1, DECL, PASS, DECLARE, TRUMP) == (0, 1, 2, 3, 4, 5, 150, 151, 5)
 
 
 class MeriState:
-    __slots__ = ("ctx", "dealer", "trump", "eff", "pile", "dealt", "hands", "mode", "turn",
-                 "nacted", "taker", "declared", "hidden", "discard", "sunex", "meri",
+    __slots__ = ("ctx", "dealer", "trump", "eff", "robai", "sun", "pile", "dealt", "hands", "mode",
+                 "turn", "nacted", "taker", "declared", "hidden", "discard", "sunex", "meri",
                  "trick_no", "leader", "trick", "led", "key", "best", "besti", "history",
                  "won", "cpts")
 
     def copy(self) -> "MeriState":
         s = MeriState.__new__(MeriState)
         s.ctx, s.dealer, s.trump, s.eff, s.pile = self.ctx, self.dealer, self.trump, self.eff, self.pile
+        s.robai, s.sun = self.robai, self.sun
         s.dealt, s.mode, s.turn, s.nacted, s.taker = self.dealt, self.mode, self.turn, self.nacted, self.taker
         s.declared, s.hidden, s.discard, s.sunex = self.declared, self.hidden, self.discard, self.sunex
         s.meri, s.trick_no, s.leader, s.led = self.meri, self.trick_no, self.leader, self.led
@@ -104,7 +107,8 @@ class MeriRules(Rules):
         s.dealt = deal.hands
         s.trump = t = s.pile[0] // 15
         s.eff = EFFECTIVE[t]
-        s.hands = [list(h) for h in deal.hands]
+        s.robai, s.sun = trump_robai(t), trump_sun(t)
+        s.hands = [h[:] for h in deal.hands]
         s.mode, s.turn, s.nacted = DECL, (deal.dealer + 1) & 7, 0
         s.taker, s.declared, s.hidden, s.discard, s.sunex = -1, False, False, -1, 0
         s.meri, s.trick_no, s.leader, s.led = False, 0, -1, -1
@@ -119,30 +123,32 @@ class MeriRules(Rules):
         return state.turn
 
     def legal_ids(self, s) -> list[int]:
+        # Literal numbers for speed: modes LEAD 0, ANY 1, MONCHI 2, MERI 3, LEAD1 4, DECL 5;
+        # effective suit 5 = trump; action ids 150 = pass, 151 = declare.
         m = s.mode
-        if m < MONCHI:  # a lead to tricks 2-8, or a plain lead before any Meri: any card
+        if m < 2:  # a lead to tricks 2-8, or a plain lead before any Meri: any card
             return s.hands[s.turn][:]
-        if m == MONCHI:
+        if m == 2:  # Monchi: the led suit or a trump; else anything
             eff, led, h = s.eff, s.led, s.hands[s.turn]
             return [c for c in h if eff[c] == led or eff[c] == 5] or h[:]
-        if m == MERI:
+        if m == 3:  # Meri: a trump, unless none or the Sun exception
             eff, h = s.eff, s.hands[s.turn]
             f = [c for c in h if eff[c] == 5]
-            if f and not (s.sunex >> s.turn & 1 and trump_sun(s.trump) in h):
+            if f and not (s.sunex >> s.turn & 1 and s.sun in h):
                 return f
             return h[:]
-        if m == LEAD1:
+        if m == 4:
             eff, h = s.eff, s.hands[s.turn]
             return [c for c in h if eff[c] != 5] or h[:]
-        if m == DECL:
-            return [PASS, DECLARE] if trump_robai(s.trump) in s.hands[s.turn] else [PASS]
+        if m == 5:
+            return [150, 151] if s.robai in s.hands[s.turn] else [150]
         if m == DISCARD:
             eff, h = s.eff, s.hands[s.turn]
             return [DISCARD0 + c for c in h if eff[c] != 5] or [DISCARD0 + c for c in h]
         return []
 
     def apply_id(self, s, a: int) -> None:
-        if a < DISCARD0:
+        if a < 75:  # play
             seat = s.turn
             s.hands[seat].remove(a)
             trick = s.trick
@@ -161,10 +167,10 @@ class MeriRules(Rules):
                 led = s.led = s.eff[a]
                 key = s.key = KEY[s.trump][led]
                 s.best, s.besti = key[a], 0
-                if led == TRUMP:
-                    s.mode, s.meri = MERI, True
+                if led == 5:
+                    s.mode, s.meri = 3, True  # MERI
                 else:
-                    s.mode = MONCHI if s.meri else ANY
+                    s.mode = 2 if s.meri else 1  # MONCHI or ANY
                 s.turn = (seat + 1) & 7
         elif a < PASS:
             self._discard(s, a - DISCARD0)
@@ -174,7 +180,7 @@ class MeriRules(Rules):
                 s.declared = True
                 self._take(s, s.turn)
             elif s.nacted == 8:
-                s.hidden = trump_robai(s.trump) not in s.pile
+                s.hidden = s.robai not in s.pile
                 self._take(s, s.dealer)
             else:
                 s.turn = (s.turn + 1) & 7
@@ -188,7 +194,7 @@ class MeriRules(Rules):
         s.hands[s.taker].remove(c)
         s.discard = c
         # The Sun exception (8.1): the seat whose trumps, as trick 1 begins, are only the Sun.
-        sun, is_trump = trump_sun(s.trump), IS_TRUMP[s.trump]
+        sun, is_trump = s.sun, IS_TRUMP[s.trump]
         for p, h in enumerate(s.hands):
             if sun in h:
                 if sum(is_trump[x] for x in h) == 1:
