@@ -288,3 +288,19 @@ def test_table_lines():
     m = worked_example_after(3)
     lines = RULES.table_lines(m.view(0))
     assert any(line.startswith("Declaration: ") for line in lines)
+
+
+def test_a_taker_with_ten_trumps_discarding_the_indicator():
+    # 6.2: all ten trumps, so any card may go, the indicator too; then trick 1 is led with a trump.
+    from meri_helpers import make_deal, play, start
+    trumps = ["GSu", "GUn", "GSo", "PRo", "GRo", "GRe", "GKa", "G1", "G2"]
+    s = play(start(make_deal(0, ["G4", "K6", "P2"], {3: trumps})), "pass", "pass", "declare",
+             "discard G4", "play G1")
+    assert RULES.view(s, 3)["original_trumps"] == ["PRo", "G1", "G2", "GKa", "GRe", "GRo", "GSo",
+                                                   "GUn", "GSu"]
+    for seat in range(8):
+        v = RULES.view(s, seat)
+        for k in range(3):
+            r = RULES.resample(v, Rng(k))
+            assert dumps(RULES.view(_checked_replay(r), seat)) == dumps(v)
+            assert all(IS_TRUMP[4][c] for c in r.hands[3])  # a trump discard: only trumps left

@@ -69,8 +69,9 @@ def view(rules, s, seat: int) -> dict:
     exchanged = s.discard >= 0
     if exchanged:  # 8.1: the trumps held as trick 1 begins
         own = list(s.dealt[seat])
-        if seat == s.taker:
-            own = [c for c in own if c != s.discard] + [s.pile[0]]
+        if seat == s.taker:  # took the indicator, then discarded (maybe the indicator itself)
+            own.append(s.pile[0])
+            own.remove(s.discard)
         original = _codes(sorted(c for c in own if IS_TRUMP[t][c]))
     else:
         original = None
@@ -299,7 +300,7 @@ def resample(rules, v: dict, rng):
     dealt = []
     for p in range(8):
         cards = now[p] + played[p] + ([down_card[p]] if p in down_card else [])
-        if p == taker:
+        if p == taker and not (side and side[0] == ind):  # dealt = held - indicator + discard
             cards.remove(ind)
             if side:
                 cards.append(side[0])
