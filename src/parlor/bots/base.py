@@ -64,6 +64,24 @@ _BOTS = {
 }
 
 
+def _optional_bots() -> None:
+    """Bots of optional extras, listed only where their library imports:
+    `openspiel-ismcts` (parlor[openspiel]: OpenSpiel's ISMCTS through parlor.integrations)."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return
+
+    def openspiel_ismcts(rules: Rules, **settings) -> Bot:
+        from parlor.integrations.openspiel_bot import OpenSpielISMCTSBot
+        return OpenSpielISMCTSBot(rules, **settings)
+
+    _BOTS["openspiel-ismcts"] = openspiel_ismcts
+
+
+_optional_bots()
+
+
 def bot_names() -> list[str]:
     return list(_BOTS)
 
