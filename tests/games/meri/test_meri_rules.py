@@ -351,3 +351,15 @@ def test_nothing_changes_on_an_illegal_action():
         with pytest.raises(IllegalAction):
             m.apply(text)
     assert (m.report(), [m.view(s) for s in range(8)], list(m.actions)) == before
+
+
+def test_score_sheet_shows_the_two_teams():
+    from parlor import records
+    from meri_helpers import GOLDEN
+    import json
+    m = records.replay(json.loads((GOLDEN / "draw.json").read_text())["record"])
+    names = ["Ana", "Ben", "Cai", "Dan", "Eva", "Fil", "Gus", "Hal"]
+    sheet = RULES.score_sheet(m.results, names).splitlines()
+    assert "A (Ana, Cai, Eva, Gus)" in sheet[0] and "B (Ben, Dan, Fil, Hal)" in sheet[0]
+    assert sheet[1].split()[:3] == ["1", "+9", "+0"] and sheet[2].split()[:3] == ["2", "+0", "+9"]
+    assert sheet[3].split() == ["total", "9", "9"]

@@ -377,6 +377,19 @@ class MeriRules(Rules):
                            "hidden_robai": s.hidden, "tricks": list(s.won), "combos": combos,
                            "team_points": team})
 
+    def score_sheet(self, results, names) -> str:
+        """One row a deal with the two teams' points (each seat shows its team's), then totals."""
+        a = "A (" + ", ".join(names[0::2]) + ")"
+        b = "B (" + ", ".join(names[1::2]) + ")"
+        w = max(len(a), len(b), 6)
+        rows = [f"deal  {a:>{w}}  {b:>{w}}"]
+        ta = tb = 0
+        for i, r in enumerate(results, 1):
+            ta, tb = ta + r.points[0], tb + r.points[1]
+            rows.append(f"{i:>4}  {r.points[0]:>+{w}d}  {r.points[1]:>+{w}d}  {r.detail}")
+        rows.append(f"total {ta:>{w}d}  {tb:>{w}d}")
+        return "\n".join(rows)
+
     def view(self, s, seat: int) -> dict:
         return view_mod.view(self, s, seat)
 
