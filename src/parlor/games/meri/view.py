@@ -94,7 +94,6 @@ def view(rules, s, seat: int) -> dict:
         "trump_robai": CODES[trump_robai(t)],
         "declarations": declarations,
         "taker": s.taker if s.taker >= 0 else None,
-        "indicator_held": s.taker >= 0 and s.pile[0] in hands[s.taker],  # by the taker
         "declared": s.declared,
         "robai": robai_status(s),
         "side_cards": _codes([s.discard, s.pile[1], s.pile[2]]) if exchanged else None,
@@ -150,8 +149,7 @@ def table_lines(v: dict) -> list[str]:
         lines.append("Declaration: " + ", ".join(f"{name(p)} {a}" for p, a in v["declarations"]))
     if v["taker"] is not None:
         how = "declared" if v["declared"] else "the dealer, nobody declared"
-        held = " and still holds it" if v["indicator_held"] else ""
-        lines.append(f"Taker: {name(v['taker'])} ({how}), took the indicator {v['indicator']}{held}")
+        lines.append(f"Taker: {name(v['taker'])} ({how}), took the indicator {v['indicator']}")
     if v["side_cards"]:
         d, a, b = v["side_cards"]
         lines.append(f"Side cards (out of play): discard {d}, {a}, {b}")
