@@ -13,7 +13,7 @@ from parlor.core.rules import Deal, DealContext, DealResult, Rules
 
 from . import view as view_mod
 from .cards import (BASE, CODES, DECK, JOKER_SHIFT, PLAIN, RANK, SUB, SUIT, SUIT_NAMES,
-                    SUITS, TOP, WIDTH_MASK, mask_of)
+                    SUITS, TOP, WIDTH_MASK)
 from .scoring import deal_points, premium
 from .structure import DARK, GOLD, MISERE, NINE, NT, OPTIONS, TURNED, plan
 
@@ -53,6 +53,7 @@ LEAD0, LEAD1, LEAD2, FOLLOW2 = _chunk(0, False), _chunk(12, False), _chunk(24, F
 BIT = [1 << c for c in range(PLAIN)] + [1 << (PLAIN + (a - JOKER0) // 10) for a in range(JOKER0, BID0)]
 LEAD_OF = [(SUIT[c], False) for c in range(PLAIN)] + [
     ((a - JOKER0) % 10 % 4, (a - JOKER0) % 10 < LOW) for a in range(JOKER0, BID0)]
+_BIT_OF_CARD = [1 << c for c in range(36)].__getitem__
 TAKES = frozenset(JOKER0 + 10 * j + TAKE for j in range(2))
 # POWS[trump][lead][a]: strength of action a in a trick (trump 4 = none): a trump 100 + rank,
 # the lead suit its rank, anything else -2; a joker led (high or low) -1, below every card.
@@ -122,7 +123,8 @@ class JokerRules(Rules):
         p = self.plan_of(ctx.number)
         s = JokerState()
         s.ctx, s.plan, s.dealer, s.kind, s.n = ctx, p, deal.dealer, p.kind, p.n
-        s.hands = [mask_of(h) for h in deal.hands]
+        bit = _BIT_OF_CARD
+        s.hands = [sum(map(bit, h)) for h in deal.hands]
         s.turn = s.leader = (deal.dealer + 1) & 3
         s.first3 = ()
         s.turned = -1
@@ -198,7 +200,7 @@ class JokerRules(Rules):
                 if len(trick) == 4:
                     winner = s.jwin if s.jwin >= 0 else s.best_seat
                     s.won[winner] += 1
-                    s.tricks.append((s.leader, tuple(trick)))
+                    s.tricks.append((s.leader, trick))  # never changed again; copies share it
                     s.trick = []
                     if len(s.tricks) == s.n:
                         s.phase = OVER

@@ -92,7 +92,8 @@ def chapter_results(s) -> list[dict]:
     for r in s.ctx.results:
         d = r.data
         if d.get("chapter") == p.chapter and p.first <= d.get("deal", 0) < s.ctx.number:
-            out.append({"dealer": r.dealer, "points": list(r.points), **d})
+            out.append({"dealer": r.dealer, "points": list(r.points),
+                        **{k: list(x) if isinstance(x, list) else x for k, x in d.items()}})
     return out
 
 
