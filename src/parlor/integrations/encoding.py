@@ -9,7 +9,8 @@ Everything a seat is given is computed from `Rules.view(state, seat)` and nothin
   exactly when they look the same to the seat;
 - the observation string is the view as a person reads it (`render`): header, table lines,
   hand, trick, legal moves;
-- the tensor (`Layout.encode`) is a fixed-size float32 summary of the same view, described by
+- the tensor (`Layout.encode`; OpenSpiel's information-state and observation tensors alike, and
+  PettingZoo's observation) is a fixed-size float32 summary of the same view, described by
   `Layout.pieces` (name, shape) and `Layout.vocab`:
 
     seat, dealer        one-hot over seats
@@ -27,8 +28,7 @@ Everything a seat is given is computed from `Rules.view(state, seat)` and nothin
   Which keys hold cards, words or numbers, and the words' vocabulary, come from views of two
   seeded random matches of the same table, so a table always has the same layout; the words of
   every action string are always in the vocabulary, and a word seen in neither counts in the
-  column "<other>". The order of events is not in the tensor (use the
-  string for that).
+  column "<other>". The order of events is not in the tensor (the string has it).
 
 Action ids are the game's own fixed space (Rules.num_actions); `action_table` lists, for every
 id, the action string it stands for (or its pattern when the string depends on the position,
@@ -203,12 +203,6 @@ class Table:
             return 0
         sums = {sum(r.points) for r in random_deal_results(self.rules, 32, 20240901)}
         return sums.pop() if len(sums) == 1 else None
-
-    def view_string(self, view: dict) -> str:
-        return view_string(view)
-
-    def render(self, view: dict) -> str:
-        return render(self.rules, view)
 
 
 @functools.lru_cache(maxsize=64)
