@@ -1,10 +1,13 @@
-"""parlor play GAME: a person against computer players."""
+"""parlor play GAME: a person against computer players, at the full-screen table (Textual) or,
+with --plain, in the line mode (screen readers, scripts)."""
+
+import sys
 
 from parlor import records
 from parlor.core.errors import BadRecord
 from parlor.core.match import Match
 
-from .common import add_table_args, fresh_seed, rules_from_args
+from .common import add_table_args, fresh_seed, parse_options, rules_from_args
 from .plain import PlainTable
 
 
@@ -12,25 +15,50 @@ def add_parser(sub) -> None:
     p = sub.add_parser("play", help="play a game against the computer")
     p.add_argument("game")
     p.add_argument("--plain", action="store_true", help="line mode: for screen readers and scripts")
-    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    p.add_argument("--bots", default="random", help="computer players by seat, comma-separated")
+    p.add_argument("--seat", type=int, default=None, help="your seat (default 0)")
+    p.add_argument("--bots", default=None,
+                   help="computer players by seat, comma-separated (default: random in the line "
+                        "mode, casual at the table)")
+    p.add_argument("--delay", type=float, default=None,
+                   help="seconds between the computer's moves at the table (default 0.6)")
     p.add_argument("--load", metavar="FILE", help="continue the game in a record")
     add_table_args(p)
     p.set_defaults(run=run)
 
 
+def _load(args) -> Match:
+    record = records.read(args.load)
+    if record.get("game") != args.game:
+        raise BadRecord(f"{args.load} is a record of {record.get('game')!r}, not {args.game!r}")
+    return records.replay(record)
+
+
 def run(args) -> int:
-    seed = args.seed if args.seed is not None else fresh_seed()
-    if args.load:
-        record = records.read(args.load)
-        if record.get("game") != args.game:
-            raise BadRecord(f"{args.load} is a record of {record.get('game')!r}, not {args.game!r}")
-        match = records.replay(record)
-        seed = match.seed
-    else:
-        match = Match(rules_from_args(args.game, args), seed)
-    if not 0 <= args.seat < match.rules.seats:
-        raise BadRecord(f"--seat must be from 0 to {match.rules.seats - 1}")
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    PlainTable(match, args.seat, bots, seed).run()
+    rules = rules_from_args(args.game, args)  # a bad game, option or seat count: one line, exit 2
+    match = _load(args) if args.load else None
+    seats = match.rules.seats if match else rules.seats
+    seat = 0 if args.seat is None else args.seat
+    if not 0 <= seat < seats:
+        raise BadRecord(f"--seat must be from 0 to {seats - 1}")
+    bots = [b.strip() for b in (args.bots or "").split(",") if b.strip()]
+    from parlor.bots import make_bot
+    for name in bots:
+        make_bot(name, rules)  # an unknown bot: one line, exit 2
+    if args.delay is not None and not 0 <= args.delay <= 10:
+        raise BadRecord("--delay must be from 0 to 10 seconds")
+    if not args.plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print("parlor: not a terminal; playing in the line mode (--plain)", file=sys.stderr)
+        args.plain = True
+    if args.plain:
+        seed = args.seed if args.seed is not None else fresh_seed()
+        if match is not None:
+            seed = match.seed
+        else:
+            match = Match(rules, seed)
+        PlainTable(match, seat, bots or ["random"], seed).run()
+        return 0
+    from parlor.tui import TableConfig, run as run_table
+    config = TableConfig(args.game, parse_options(args.option), args.seats, seat, bots,
+                         0.6 if args.delay is None else args.delay, args.seed)
+    run_table(config, match)
     return 0

@@ -1,0 +1,147 @@
+"""The replay viewer: step through any record, forward and back, as one seat saw it or with every
+hand shown. The one screen that may show all hands: the whole record is known to whoever holds it."""
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from parlor import records
+from parlor.core.match import Match
+
+from .model import seat_names
+from .table import TABLE_CSS
+from .widgets import HandView, SeatsView, TrickView, card_text, codes_coloured
+
+
+class Stepper:
+    """A record's match at any action index: forward one action at a time, back by replaying."""
+
+    def __init__(self, record: dict):
+        self.record = record
+        self.actions = records.actions_of(record)
+        records.replay(record)  # the whole record is checked first: all or nothing
+        self.match: Match = records.new_match(record)
+        self.index = 0
+
+    def go(self, index: int) -> None:
+        index = max(0, min(index, len(self.actions)))
+        if index < self.index:
+            self.match = records.new_match(self.record)
+            self.index = 0
+        while self.index < index:
+            self.match.apply(self.actions[self.index])
+            self.index += 1
+
+
+class ReplayScreen(Screen):
+    CSS = TABLE_CSS + "#hands { height: auto; max-height: 10; }"
+    BINDINGS = [
+        Binding("right", "step(1)", "next"), Binding("left", "step(-1)", "back"),
+        Binding("pagedown", "step(10)", "+10"), Binding("pageup", "step(-10)", "-10"),
+        Binding("home", "jump(0)", "start"), Binding("end", "jump(-1)", "end"),
+        Binding("d", "next_deal", "next deal"),
+        Binding("tab", "seat(1)", "seat"), Binding("a", "all_hands", "all hands"),
+        Binding("escape", "close", "close"), Binding("q", "close", show=False),
+    ]
+
+    def __init__(self, record: dict, names: list[str] | None = None, seat: int = 0) -> None:
+        super().__init__()
+        self.stepper = Stepper(record)
+        rules = self.stepper.match.rules
+        self.rules = rules
+        self.names = names or record.get("names") or seat_names(rules.seats, -1)
+        self.seat = seat if 0 <= seat < rules.seats else 0
+        self.all_hands = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="head")
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                yield SeatsView(id="seats")
+                with VerticalScroll(id="log"):
+                    yield Static(id="log-text")
+            with Vertical(id="right"):
+                yield TrickView(id="trick")
+                with VerticalScroll(id="info"):
+                    yield Static(id="info-text")
+        yield Static(id="status")
+        yield HandView(id="hand")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#left").border_title = "Seats"
+        self.redraw()
+
+    def redraw(self) -> None:
+        st, rules = self.stepper, self.rules
+        m = st.match
+        game = rules.id
+        view = dict(m.view(self.seat), names=self.names)
+        who = "every hand" if self.all_hands else f"as {self.names[self.seat]} (seat {self.seat}) saw it"
+        head = Text(" Replay ", style="bold reverse")
+        head.append(f" {rules.title}  ·  action {st.index}/{len(st.actions)}  ·  deal {m.deal_number}  ·  {who}")
+        self.query_one("#head", Static).update(head)
+        self.query_one("#right").border_title = "Table"
+        self.query_one(SeatsView).show(rules, view, m.scores, self.seat)
+        trick = self.query_one(TrickView)
+        trick.show(rules, view)
+        self.query_one("#right").border_subtitle = trick.caption
+        info = [codes_coloured(game, line, rules.deck) for line in rules.table_lines(view)]
+        if self.all_hands:
+            info.insert(0, Text(""))
+            for s in range(rules.seats):
+                line = Text(f"{self.names[s][:6]:<7}", style="bold")
+                for code in m.view(s)["hand"]:
+                    line.append_text(card_text(game, code))
+                    line.append(" ")
+                info.insert(s, line)
+        self.query_one("#info-text", Static).update(Text("\n").join(info))
+        roles = {c: rules.card_role(view, c) for c in view["hand"]}
+        self.query_one(HandView).show(game, view["hand"], int(view.get("hand_hidden") or 0), set(), roles, False)
+        lines = []
+        for i, (number, seat, seen) in enumerate(m.log[-40:]):
+            text = m.actions[len(m.log) - len(m.log[-40:]) + i] if self.all_hands else seen[self.seat]
+            t = Text(f"{self.names[seat]}: ")
+            t.append_text(codes_coloured(game, text, rules.deck))
+            lines.append(t)
+        self.query_one("#log-text", Static).update(Text("\n").join(lines))
+        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+        if st.index == 0:
+            status = "The start of the record. → next action, ← back, Tab another seat, a all hands."
+        else:
+            number, seat, seen = m.log[-1]
+            text = m.actions[-1] if self.all_hands else seen[self.seat]
+            status = f"Action {st.index}: {self.names[seat]} {text}"
+        if m.finished and st.index == len(st.actions):
+            status += "  —  the match is over"
+        self.query_one("#status", Static).update(" " + status)
+
+    def action_step(self, step: int) -> None:
+        self.stepper.go(self.stepper.index + step)
+        self.redraw()
+
+    def action_jump(self, index: int) -> None:
+        self.stepper.go(len(self.stepper.actions) if index < 0 else index)
+        self.redraw()
+
+    def action_next_deal(self) -> None:
+        st = self.stepper
+        deal = st.match.deal_number
+        while st.index < len(st.actions) and st.match.deal_number == deal:
+            st.go(st.index + 1)
+        self.redraw()
+
+    def action_seat(self, step: int) -> None:
+        self.all_hands = False
+        self.seat = (self.seat + step) % self.rules.seats
+        self.redraw()
+
+    def action_all_hands(self) -> None:
+        self.all_hands = not self.all_hands
+        self.redraw()
+
+    def action_close(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,309 @@
+"""The start screen: the game, its table options, the seats, each opponent's level, your seat."""
+
+import json
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from parlor import records
+from parlor.core.errors import ParlorError
+from parlor.core.registry import games
+
+from .dialogs import InputDialog
+from .model import DELAYS, Session, TableConfig, default_level, levels, seat_names
+
+SETUP_CSS = """
+StartScreen { align: center top; }
+#form { width: 80; max-width: 100%; height: 1fr; padding: 0 1; }
+#title { text-style: bold; height: 1; margin-bottom: 1; }
+.row { height: auto; width: 1fr; }
+.row > Label { width: 26; padding-right: 1; }
+.row > Select { width: 24; }
+.row > Input { width: 24; }
+.doc { color: $text-muted; width: 1fr; height: auto; padding-left: 1; }
+.error { color: $error; width: 1fr; height: auto; padding-left: 1; }
+.section { text-style: bold; margin-top: 1; height: 1; }
+#actions { height: auto; margin-top: 1; }
+#game-part, #seat-part { height: auto; }
+#actions Button { margin-right: 1; }
+"""
+
+NO_VALUE = ""
+
+
+def parse_value(text: str):
+    """An option typed by a person: JSON where it parses (7, [["1","2"]]), else a bare word."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def shown(value) -> str:
+    return "" if value is None else value if isinstance(value, str) else json.dumps(value)
+
+
+class StartScreen(Screen):
+    CSS = SETUP_CSS
+    BINDINGS = [Binding("ctrl+s", "start", "start"), Binding("escape", "app.quit", "quit")]
+
+    def __init__(self, config: TableConfig) -> None:
+        super().__init__()
+        self.config = config
+        self.game = config.game if config.game in games() else next(iter(games()))
+        self.errors: dict[str, str] = {}
+        self.built = (0, -1)  # (seats, your seat) the seat rows were made for
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="form"):
+            yield Static("parlor — choose a table, then Start (Ctrl+S)", id="title")
+            with Horizontal(classes="row"):
+                yield Label("Game")
+                yield Select([(cls.title, gid) for gid, cls in games().items()], value=self.game,
+                             allow_blank=False, id="game", compact=True)
+            yield Vertical(id="game-part")
+            yield Static("Pace and moves", classes="section")
+            with Horizontal(classes="row"):
+                yield Label("Computer's pace")
+                delays = sorted(set(DELAYS) | {self.config.delay})
+                yield Select([(f"{d:g} s a move", d) for d in delays], value=self.config.delay,
+                             allow_blank=False, id="delay", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Seed (blank: random)")
+                yield Input(shown(self.config.seed), id="seed", compact=True, placeholder="random")
+                yield Static("", id="err-seed", classes="error")
+            yield Checkbox("Play my forced moves for me", self.config.auto_forced, id="auto", compact=True)
+            with Horizontal(id="actions"):
+                yield Button("Start", id="start", variant="primary", compact=True)
+                yield Button("Load a record…", id="load", compact=True)
+                yield Button("Replay a record…", id="replay", compact=True)
+                yield Button("Quit", id="quit", compact=True)
+        yield Footer(compact=True)
+
+    async def on_mount(self) -> None:
+        await self.build_game_part(keep=True)
+        self.query_one("#start", Button).focus()
+
+    # --- the parts that depend on the game and the seats
+    async def build_game_part(self, keep: bool = False) -> None:
+        cls = games()[self.game]
+        cfg = self.config
+        given = cfg.options if keep and cfg.game == self.game else {}
+        seats = cfg.seats if keep and cfg.game == self.game and cfg.seats else cls.default_seats
+        part = self.query_one("#game-part", Vertical)
+        await part.remove_children()
+        self.errors = {}
+        rows = []
+        if cls.option_schema:
+            rows.append(Static("Table options", classes="section"))
+        for opt in cls.option_schema:
+            value = given.get(opt.name, opt.default)
+            if opt.choices:
+                widget = Select([(shown(c), i) for i, c in enumerate(opt.choices)],
+                                value=next((i for i, c in enumerate(opt.choices)
+                                            if type(c) is type(value) and c == value), 0),
+                                allow_blank=False, id=f"opt-{opt.name}", compact=True)
+            else:
+                widget = Input(shown(value), id=f"opt-{opt.name}", compact=True,
+                               placeholder="(absent)" if opt.default is None else shown(opt.default))
+            rows.append(Horizontal(Label(opt.name), widget,
+                                   Static(opt.doc or opt.allowed, classes="doc", id=f"doc-{opt.name}"),
+                                   classes="row"))
+        rows.append(Static("Seats", classes="section"))
+        if cls.min_seats != cls.max_seats:
+            rows.append(Horizontal(Label("Players"), Select(
+                [(str(n), n) for n in range(cls.min_seats, cls.max_seats + 1)], value=seats,
+                allow_blank=False, id="seats", compact=True), classes="row"))
+        else:
+            rows.append(Horizontal(Label("Players"), Static(f"{cls.min_seats}"), classes="row"))
+        rows.append(Vertical(id="seat-part"))
+        await part.mount(*rows)
+        await self.build_seat_part(seats, cfg.human if keep else 0, cfg.levels if keep else [])
+
+    async def build_seat_part(self, seats: int, human: int, chosen: list[str]) -> None:
+        cls = games()[self.game]
+        human = human if 0 <= human < seats else 0
+        self.built = (seats, human)
+        names = seat_names(seats, human)
+        part = self.query_one("#seat-part", Vertical)
+        await part.remove_children()
+        rows = [Horizontal(Label("Your seat"), Select([(f"seat {s}", s) for s in range(seats)], value=human,
+                                                      allow_blank=False, id="human", compact=True),
+                           classes="row")]
+        team_of = cls.team_of
+        if team_of is not None:
+            mates = [names[s] for s in range(seats) if s != human and team_of[s] == team_of[human]]
+            rows.append(Static(f"Teams: you with {', '.join(mates)} against the other "
+                               f"{sum(1 for s in range(seats) if team_of[s] != team_of[human])}.",
+                               classes="doc"))
+        options = [(name, name) for name in levels()]
+        fallback = default_level()
+        rows.append(Horizontal(Label("Every opponent"), Select(options, prompt="(set each below)",
+                                                               id="all-levels", compact=True), classes="row"))
+        for s in range(seats):
+            if s == human:
+                continue
+            level = chosen[s % len(chosen)] if chosen else fallback
+            if level not in dict(options):
+                level = fallback
+            role = ""
+            if team_of is not None:
+                role = ", partner" if team_of[s] == team_of[human] else ", opponent"
+            rows.append(Horizontal(Label(f"{names[s]} (seat {s}{role})"),
+                                   Select(options, value=level, allow_blank=False, id=f"level-{s}",
+                                          compact=True), classes="row"))
+        await part.mount(*rows)
+
+    def seats(self) -> int:
+        found = self.query("#seats")
+        return found.first(Select).value if found else games()[self.game].default_seats
+
+    def human(self) -> int:
+        return self.query_one("#human", Select).value
+
+    def chosen_levels(self, seats: int) -> list[str]:
+        out = []
+        for s in range(seats):
+            found = self.query(f"#level-{s}")
+            out.append(found.first(Select).value if found else default_level())
+        return out
+
+    # --- events
+    @on(Select.Changed, "#game")
+    async def game_changed(self, event: Select.Changed) -> None:
+        if event.value != self.game:
+            self.game = event.value
+            await self.build_game_part()
+
+    @on(Select.Changed, "#seats")
+    async def seats_changed(self, event: Select.Changed) -> None:
+        if event.value != self.built[0]:
+            await self.build_seat_part(event.value, self.human(), self.chosen_levels(event.value))
+
+    @on(Select.Changed, "#human")
+    async def human_changed(self, event: Select.Changed) -> None:
+        if event.value != self.built[1]:
+            seats = self.seats()
+            await self.build_seat_part(seats, event.value, self.chosen_levels(seats))
+
+    @on(Select.Changed, "#all-levels")
+    def all_levels(self, event: Select.Changed) -> None:
+        if event.value is Select.NULL:
+            return
+        for sel in self.query(Select):
+            if sel.id and sel.id.startswith("level-"):
+                sel.value = event.value
+
+    @on(Input.Changed)
+    def input_changed(self, event: Input.Changed) -> None:
+        self.check_input(event.input)
+
+    def check_input(self, widget: Input) -> str | None:
+        """The reason a typed option or seed is refused, shown beside it; None when fine."""
+        wid = widget.id or ""
+        text = widget.value.strip()
+        reason = None
+        if wid == "seed":
+            if text and not text.lstrip("-").isdigit():
+                reason = "a whole number, or blank"
+            target = self.query_one("#err-seed", Static)
+        elif wid.startswith("opt-"):
+            name = wid[4:]
+            opt = next(o for o in games()[self.game].option_schema if o.name == name)
+            if text or opt.default is not None:
+                value = parse_value(text)
+                if not opt.check(value):
+                    reason = f"must be {opt.allowed}"
+            target = self.query_one(f"#doc-{name}", Static)
+            target.set_class(reason is not None, "error")
+            target.set_class(reason is None, "doc")
+            if reason is None:
+                target.update(opt.doc or opt.allowed)
+        else:
+            return None
+        if reason is not None:
+            target.update(reason)
+        elif wid == "seed":
+            target.update("")
+        return reason
+
+    def collect(self) -> TableConfig | None:
+        cls = games()[self.game]
+        options = {}
+        bad = []
+        for opt in cls.option_schema:
+            widget = self.query_one(f"#opt-{opt.name}")
+            if isinstance(widget, Select):
+                options[opt.name] = opt.choices[widget.value]
+                continue
+            if self.check_input(widget):
+                bad.append(opt.name)
+                continue
+            text = widget.value.strip()
+            if text:
+                options[opt.name] = parse_value(text)
+        seed_input = self.query_one("#seed", Input)
+        if self.check_input(seed_input):
+            bad.append("seed")
+        if bad:
+            self.notify("Fix " + ", ".join(bad) + " first.", severity="error")
+            return None
+        seed_text = seed_input.value.strip()
+        seats = self.seats()
+        return TableConfig(self.game, options, seats, self.human(), self.chosen_levels(seats),
+                           self.query_one("#delay", Select).value,
+                           int(seed_text) if seed_text else None,
+                           self.query_one("#auto", Checkbox).value)
+
+    def action_start(self) -> None:
+        config = self.collect()
+        if config is None:
+            return
+        try:
+            session = Session(config)
+        except ParlorError as e:
+            self.notify(str(e), severity="error")
+            return
+        from .table import TableScreen
+        self.app.push_screen(TableScreen(session))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        bid = event.button.id
+        if bid == "start":
+            self.action_start()
+        elif bid == "quit":
+            self.app.exit()
+        elif bid == "load":
+            self.app.push_screen(InputDialog("Load a record from the file:"), self.load)
+        elif bid == "replay":
+            self.app.push_screen(InputDialog("Replay the record in the file:"), self.replay)
+
+    def load(self, path: str | None) -> None:
+        if not path:
+            return
+        config = self.collect() or TableConfig(self.game)
+        try:
+            match = records.replay(records.read(path))
+        except ParlorError as e:
+            self.notify(f"Cannot load {path}: {e}", severity="error", timeout=6)
+            return
+        config.game, config.options, config.seats = match.rules.id, dict(match.rules.options), match.rules.seats
+        config.seed = match.seed
+        from .table import TableScreen
+        self.app.push_screen(TableScreen(Session(config, match)))
+
+    def replay(self, path: str | None) -> None:
+        if not path:
+            return
+        try:
+            record = records.read(path)
+            from .replay import ReplayScreen
+            screen = ReplayScreen(record)
+        except ParlorError as e:
+            self.notify(f"Cannot replay {path}: {e}", severity="error", timeout=6)
+            return
+        self.app.push_screen(screen)

@@ -1,0 +1,459 @@
+"""The table: the person's seat against the computer players, one Match behind it.
+
+The match is driven by one worker at a time (`advance`): it asks each computer player for its
+move in a thread (the screen stays live), waits the pacing delay, applies the move, and stops
+when it is the person's turn. The person's move, from a card, a button or a list, is applied to
+the match, and the worker starts again.
+"""
+
+import asyncio
+import time
+from pathlib import Path
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, HorizontalScroll, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from parlor import records
+from parlor.core.errors import ParlorError
+
+from .dialogs import ChoiceDialog, InputDialog, TextDialog
+from .model import Moves, Session, TableConfig, group_moves, last_trick, team_letter
+from .widgets import HandView, SeatsView, TrickView, card_lines, card_text, codes_coloured
+
+TABLE_CSS = """
+#head { height: 1; background: $primary-background; color: $text; }
+#body { height: 1fr; }
+#left { width: 32; border: round $primary; border-title-color: $text; }
+#right { width: 1fr; border: round $primary; }
+#log { height: 1fr; }
+#info { height: 1fr; }
+#status { height: 1; }
+#status.mine { background: $warning 40%; text-style: bold; }
+#moves { height: 1; }
+#moves Button { margin-right: 1; min-width: 6; }
+"""
+
+
+def describe_result(session: Session, number: int) -> Text:
+    """A finished deal, for the summary between deals."""
+    m, names = session.match, session.names
+    r = m.results[number - 1]
+    totals = [sum(x.points[s] for x in m.results[:number]) for s in range(len(names))]
+    t = Text(f"{r.detail}\n\n")
+    rows = []  # (label, the seat whose figures stand for it)
+    team_of = session.rules.team_of
+    if team_of is not None:
+        for team in sorted(set(team_of)):
+            seats = [s for s in range(len(names)) if team_of[s] == team]
+            rows.append((f"Team {team_letter(session.rules, seats[0])}: " + ", ".join(names[s] for s in seats),
+                         seats[0]))
+    else:
+        rows = [(name, s) for s, name in enumerate(names)]
+    width = max(len(label) for label, _ in rows)
+    for label, s in rows:
+        mine = s == session.human or (team_of is not None and team_of[s] == team_of[session.human])
+        t.append(f"{label:<{width}}  {r.points[s]:>+6}   total {totals[s]:>6}\n", style="bold" if mine else "")
+    return t
+
+
+class TableScreen(Screen):
+    CSS = TABLE_CSS
+    BINDINGS = [
+        Binding("h", "hint", "hint"),
+        Binding("m", "moves", "moves"),
+        Binding("l", "last_trick", "last trick"),
+        Binding("t", "sheet", "scores"),
+        Binding("r", "rules", "rules"),
+        Binding("s", "save", "save"),
+        Binding("o", "load", "load"),
+        Binding("v", "replay", "replay"),
+        Binding("n", "restart", "new match"),
+        Binding("q", "quit_table", "quit"),
+        Binding("up", "focus_hand(False)", show=False),
+        Binding("down", "focus_hand(True)", show=False),
+    ] + [Binding(str((i + 1) % 10), f"card({i})", show=False) for i in range(10)]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.moves = Moves({}, [], {}, [])
+        self.results_shown = len(session.match.results)
+        self.log_shown = 0
+        self.thinking: int | None = None
+        self.button_actions: dict[str, str] = {}
+        self.final_shown = False
+        self.button_round = 0
+        self.drawn_for: tuple | None = None  # (generation, actions) the screen shows
+
+    @property
+    def delay(self) -> float:
+        return self.session.config.delay
+
+    # --- layout
+    def compose(self) -> ComposeResult:
+        yield Static(id="head")
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                yield SeatsView(id="seats")
+                with VerticalScroll(id="log"):
+                    yield Static(id="log-text")
+            with Vertical(id="right"):
+                yield TrickView(id="trick")
+                with VerticalScroll(id="info"):
+                    yield Static(id="info-text")
+        yield Static(id="status")
+        yield HandView(id="hand")
+        yield HorizontalScroll(id="moves")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#left").border_title = "Seats"
+        self.query_one("#right").border_title = "Table"
+        self.query_one(HandView).focus()
+        self.redraw()
+        self.advance()
+
+    # --- drawing: the person's view only
+    def redraw(self) -> None:
+        s = self.session
+        m, rules = s.match, s.rules
+        view = s.view()
+        game = rules.id
+        mine = s.human_to_act() and not m.finished
+        self.moves = group_moves(view["legal"], view["hand"], rules.deck) if mine else Moves({}, [], {}, [])
+        total = rules.max_deals()
+        deal = f"deal {m.deal_number}" + (f"/{total}" if total else "")
+        head = Text(f" {rules.title} ", style="bold reverse")
+        head.append(f"  {deal}  ·  dealer {s.names[view['dealer']]}  ·  you are {s.names[s.human]}"
+                    f" (seat {s.human})")
+        self.query_one("#head", Static).update(head)
+        self.query_one(SeatsView).show(rules, view, m.scores, s.human)
+        trick = self.query_one(TrickView)
+        trick.show(rules, view)
+        self.query_one("#right").border_subtitle = trick.caption
+        info = [codes_coloured(game, line, rules.deck) for line in rules.table_lines(view)]
+        self.query_one("#info-text", Static).update(Text("\n").join(info))
+        roles = {c: rules.card_role(view, c) for c in view["hand"]}
+        self.query_one(HandView).show(game, view["hand"], int(view.get("hand_hidden") or 0),
+                                      set(self.moves.by_card), roles, mine and bool(self.moves.by_card))
+        self._draw_log()
+        self._draw_status(mine)
+        self._draw_buttons()
+        self.drawn_for = (s.generation, len(m.actions))
+
+    def _draw_log(self) -> None:
+        s = self.session
+        lines = []
+        deal = None
+        for number, seat, seen in s.match.log[-60:]:
+            if number != deal:
+                deal = number
+                lines.append(Text(f"— deal {number} —", style="dim"))
+            t = Text(f"{s.names[seat]}: ", style="bold" if seat == s.human else "")
+            t.append_text(codes_coloured(s.rules.id, seen[s.human], s.rules.deck))
+            lines.append(t)
+        self.query_one("#log-text", Static).update(Text("\n").join(lines))
+        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+
+    def _draw_status(self, mine: bool) -> None:
+        s = self.session
+        status = self.query_one("#status", Static)
+        status.set_class(mine, "mine")
+        if s.match.finished:
+            winners = s.match.winners()
+            who = ", ".join(s.names[w] for w in winners) if winners else "nobody: a draw"
+            status.update(f" The match is over. Winners: {who}.  n: new match  v: replay  t: scores")
+        elif mine:
+            parts = []
+            if self.moves.by_card:
+                parts.append("choose a card (←→ Enter, 1-9, click)")
+            if self.moves.buttons or self.moves.groups:
+                parts.append("a move below (↓ Tab)")
+            status.update(" Your turn: " + " or ".join(parts) + ".  m: all moves")
+        else:
+            seat = s.to_act()
+            status.update(f" {s.names[seat]} is thinking…" if seat is not None else "")
+
+    def _draw_buttons(self) -> None:
+        bar = self.query_one("#moves", HorizontalScroll)
+        wanted = list(self.moves.buttons) + [f"{verb}…" for verb in self.moves.groups]
+        current = [str(b.label) for b in bar.query(Button)]
+        if current == wanted:
+            return
+        if isinstance(self.focused, Button) and self.focused.parent is bar:
+            self.query_one(HandView).focus()
+        bar.remove_children()
+        self.button_actions = {}
+        self.button_round += 1
+        buttons = []
+        for i, label in enumerate(wanted):
+            bid = f"mv-{self.button_round}-{i}"
+            self.button_actions[bid] = label
+            buttons.append(Button(label, id=bid, compact=True))
+        if buttons:
+            bar.mount(*buttons)
+
+    # --- the match moves on
+    @work(exclusive=True, group="play")
+    async def advance(self) -> None:
+        s = self.session
+        while True:
+            m, generation = s.match, s.generation
+            while self.results_shown < len(m.results):
+                self.results_shown += 1
+                self.redraw()
+                await self._deal_summary(self.results_shown)
+                if generation != s.generation:
+                    return
+            if m.finished:
+                self.redraw()
+                if not self.final_shown:
+                    self.final_shown = True
+                    await self._final()
+                return
+            seat = m.to_act()
+            if seat == s.human:
+                legal = m.legal()
+                if s.config.auto_forced and len(legal) == 1:
+                    self.redraw()
+                    await asyncio.sleep(self.delay)
+                    if generation != s.generation or m.to_act() != seat:
+                        return
+                    self.notify(f"You: {legal[0]} (your only move)", timeout=2)
+                    s.apply(legal[0])
+                    continue
+                self.redraw()
+                return
+            self.thinking = seat
+            self.redraw()
+            start = time.monotonic()
+            view = m.view(seat)  # the bot gets its own seat's view, exactly as the match gives it
+            action = await asyncio.to_thread(s.choose, seat, view)
+            wait = self.delay - (time.monotonic() - start)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            if generation != s.generation or m.to_act() != seat:
+                return  # the table was restarted or loaded meanwhile
+            s.apply(action)
+            self.thinking = None
+            self.redraw()
+
+    async def _deal_summary(self, number: int) -> None:
+        s = self.session
+        if number >= len(s.match.results) and s.match.finished:
+            return  # the last deal: the final scores say it
+        body = describe_result(s, number)
+        choice = await self.app.push_screen_wait(TextDialog(
+            f"Deal {number} is over", body, [("next", "Next deal"), ("sheet", "Score sheet")]))
+        if choice == "sheet":
+            await self.app.push_screen_wait(TextDialog(
+                "Score sheet", s.rules.score_sheet(s.match.results[:number], s.names), wrap=False))
+
+    async def _final(self) -> None:
+        s = self.session
+        m = s.match
+        winners = m.winners()
+        who = ", ".join(s.names[w] for w in winners) if winners else "nobody: a draw"
+        body = Text(f"Winners: {who}\n\n", style="bold")
+        if m.results:
+            body.append_text(describe_result(s, len(m.results)))
+            body.append("\n")
+        body.append(s.rules.score_sheet(m.results, s.names))
+        choice = await self.app.push_screen_wait(TextDialog(
+            "The match is over", body,
+            [("close", "Close"), ("new", "New match"), ("replay", "Replay"), ("save", "Save")], wrap=False))
+        if choice == "new":
+            self.action_restart(confirm=False)
+        elif choice == "replay":
+            self.action_replay()
+        elif choice == "save":
+            self.action_save()
+
+    # --- the person's moves
+    def play(self, action: str) -> None:
+        s = self.session
+        if not s.human_to_act():
+            self.notify("It is not your turn.", severity="warning")
+            return
+        try:
+            s.apply(action)
+        except ParlorError as e:
+            self.notify(str(e), severity="error")
+            return
+        self.redraw()
+        self.advance()
+
+    def choose_among(self, title: str, actions: list[str]) -> None:
+        if not actions:
+            return
+        if len(actions) == 1:
+            self.play(actions[0])
+            return
+        game, deck = self.session.rules.id, self.session.rules.deck
+        labels = [codes_coloured(game, a, deck) for a in actions]
+
+        def done(choice: str | None) -> None:
+            if choice:
+                self.play(choice)
+        self.app.push_screen(ChoiceDialog(title, actions, labels), done)
+
+    def on_hand_view_chosen(self, event: HandView.Chosen) -> None:
+        actions = self.moves.by_card.get(event.code, [])
+        if not actions:
+            self.notify(f"{event.code} cannot be played now.", timeout=2)
+            return
+        self.choose_among(f"{event.code}: which move?", actions)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        label = self.button_actions.get(event.button.id or "")
+        if label is None:
+            return
+        event.stop()
+        if label.endswith("…"):
+            self.choose_among(f"{label[:-1]}: which one?", self.moves.groups[label[:-1]])
+        else:
+            self.play(label)
+
+    def action_card(self, index: int) -> None:
+        self.query_one(HandView).pick(index)
+
+    def action_focus_hand(self, down: bool) -> None:
+        buttons = list(self.query_one("#moves").query(Button))
+        if down and buttons and self.query_one(HandView).has_focus:
+            buttons[0].focus()
+        elif not down:
+            self.query_one(HandView).focus()
+
+    def action_moves(self) -> None:
+        if not self.moves.legal:
+            self.notify("It is not your turn.", timeout=2)
+            return
+        self.choose_among("Your moves", self.moves.legal)
+
+    # --- keys
+    @work(exclusive=True, group="hint")
+    async def action_hint(self) -> None:
+        s = self.session
+        if not s.human_to_act():
+            self.notify("It is not your turn.", timeout=2)
+            return
+        self.notify("Thinking about a hint…", timeout=1)
+        action, why = await asyncio.to_thread(s.hint)
+        if action is None:
+            self.notify(why, timeout=4)
+            return
+        for code in action.split(" "):
+            self.query_one(HandView).point_to(code)
+        self.notify(f"Hint: {action}" + (f" — {why}" if why else ""), timeout=6)
+
+    def action_last_trick(self) -> None:
+        s = self.session
+        view = s.view()
+        last = last_trick(view)
+        if last is None:
+            self.notify("No trick has been finished in this deal.", timeout=2)
+            return
+        rows = [Text(), Text(), Text(), Text()]
+        for p, code in last["cards"]:
+            rows[0].append(f"{s.names[p][:6]:<7}", style="bold" if p == last["winner"] else "")
+            for r, line in enumerate(card_lines(s.rules.id, code, s.rules.card_role(view, code))):
+                rows[r + 1].append_text(line)
+                rows[r + 1].append("  ")
+        body = Text("\n").join(rows)
+        if last["winner"] is not None:
+            body.append(f"\n\nWon by {s.names[last['winner']]}.")
+        self.app.push_screen(TextDialog("The last trick", body))
+
+    def action_sheet(self) -> None:
+        s = self.session
+        self.app.push_screen(TextDialog("Score sheet", s.rules.score_sheet(s.match.results, s.names),
+                                        wrap=False))
+
+    def action_rules(self) -> None:
+        from parlor.cli.rules_cmd import rules_text
+        try:
+            text = rules_text(self.session.rules.id)
+        except (OSError, ParlorError):
+            text = "The rules text is not available."
+        self.app.push_screen(TextDialog(f"Rules of {self.session.rules.title}", text, markdown=True))
+
+    def action_save(self) -> None:
+        s = self.session
+        default = f"{s.rules.id}-{s.match.seed}.json"
+
+        def done(path: str | None) -> None:
+            if not path:
+                return
+            try:
+                records.save(s.match, path)
+            except OSError as e:
+                self.notify(f"Could not save to {path}: {e.strerror}", severity="error")
+                return
+            self.notify(f"Saved the record to {path}.")
+        self.app.push_screen(InputDialog("Save the record to the file:", default), done)
+
+    def action_load(self) -> None:
+        def done(path: str | None) -> None:
+            if path:
+                self.load(path)
+        self.app.push_screen(InputDialog("Load a record from the file:", ""), done)
+
+    def load(self, path: str | Path) -> bool:
+        """Continue the match in a record file; False (and a message) when it cannot be read."""
+        try:
+            match = records.replay(records.read(path))
+        except ParlorError as e:
+            self.notify(f"Cannot load {path}: {e}", severity="error", timeout=6)
+            return False
+        old = self.session.config
+        config = TableConfig(match.rules.id, dict(match.rules.options), match.rules.seats,
+                             old.human if old.human < match.rules.seats else 0,
+                             old.levels, old.delay, match.seed, old.auto_forced)
+        self.workers.cancel_group(self, "play")
+        generation = self.session.generation
+        self.session = Session(config, match)
+        self.session.generation = generation + 1
+        self.results_shown = len(match.results)
+        self.final_shown = False
+        self.notify(f"Loaded {path}: {match.rules.title}, deal {match.deal_number}.")
+        self.redraw()
+        self.advance()
+        return True
+
+    def action_replay(self) -> None:
+        from .replay import ReplayScreen
+        s = self.session
+        self.app.push_screen(ReplayScreen(s.match.record(), s.names, s.human))
+
+    def action_restart(self, confirm: bool = True) -> None:
+        def done(choice: str | None) -> None:
+            if choice != "restart":
+                return
+            self.workers.cancel_group(self, "play")
+            self.session.restart()
+            self.results_shown = 0
+            self.final_shown = False
+            self.notify("A new match: the scores start from nothing.", timeout=3)
+            self.redraw()
+            self.advance()
+        if not confirm or self.session.match.finished:
+            done("restart")
+            return
+        self.app.push_screen(ChoiceDialog("Start a new match? The scores are cleared.",
+                                          ["restart", "cancel"],
+                                          ["New match (scores cleared)", "Go on playing"]), done)
+
+    def action_quit_table(self) -> None:
+        def done(choice: str | None) -> None:
+            if choice == "quit":
+                self.app.exit()
+        if self.session.match.finished:
+            self.app.exit()
+            return
+        self.app.push_screen(ChoiceDialog("Leave the table?", ["quit", "stay"],
+                                          ["Quit (the game is not saved)", "Stay"]), done)

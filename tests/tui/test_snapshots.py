@@ -1,0 +1,61 @@
+"""Snapshots of the table of every game at 80x24, from fixed seeds: the characters on the screen
+and the SVG screenshot, compared with the files in snapshots/.
+
+Remake them after a deliberate change of the drawing with
+    PARLOR_UPDATE_SNAPSHOTS=1 python3 -m pytest tests/tui/test_snapshots.py
+and look at the SVGs (or PNGs made from them) before committing. The SVG depends on Textual's
+own drawing, so it is compared under the Textual version that made it (snapshots/textual.txt);
+under another version the characters are still compared, which is what a layout change shows.
+"""
+
+import asyncio
+import os
+from pathlib import Path
+
+import pytest
+import textual
+
+from parlor.core.registry import games
+from parlor.tui.app import ParlorApp
+from parlor.tui.model import TableConfig
+from parlor.tui.table import TableScreen
+
+from tui_driver import ready, screen_text
+
+HERE = Path(__file__).parent / "snapshots"
+UPDATE = os.environ.get("PARLOR_UPDATE_SNAPSHOTS") == "1"
+DECISIONS = 3  # the person's moves before the picture
+
+
+async def table_picture(game: str) -> tuple[str, str]:
+    app = ParlorApp(TableConfig(game, {}, delay=0, seed=21, levels=["random"], auto_forced=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        made = 0
+        while True:
+            top = await ready(pilot, app)
+            if not isinstance(top, TableScreen):
+                await pilot.press("enter")
+                continue
+            if made == DECISIONS or top.session.match.finished:
+                break
+            top.play(top.session.match.legal()[0])
+            made += 1
+        await pilot.pause()
+        return screen_text(app), app.export_screenshot()
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_table_snapshot(game):
+    text, svg = asyncio.run(table_picture(game))
+    txt_file, svg_file, version_file = HERE / f"{game}.txt", HERE / f"{game}.svg", HERE / "textual.txt"
+    if UPDATE:
+        HERE.mkdir(exist_ok=True)
+        txt_file.write_text(text, encoding="utf-8")
+        svg_file.write_text(svg, encoding="utf-8")
+        version_file.write_text(textual.__version__ + "\n")
+    assert txt_file.exists(), f"no snapshot for {game}: run with PARLOR_UPDATE_SNAPSHOTS=1"
+    assert text == txt_file.read_text(encoding="utf-8"), f"the {game} table changed:\n{text}"
+    if version_file.read_text().strip() == textual.__version__:
+        assert svg == svg_file.read_text(encoding="utf-8"), f"the {game} table's colours or styles changed"

@@ -1,0 +1,504 @@
+"""The full-screen table, driven by keys and the mouse with Textual's Pilot (headless, 80x24)."""
+
+import asyncio
+import json
+import re
+import threading
+
+import pytest
+
+from parlor import records
+from parlor.core.match import Match
+from parlor.core.registry import games, make_rules
+from parlor.tui.app import ParlorApp
+from parlor.tui.dialogs import ChoiceDialog, InputDialog, TextDialog
+from parlor.tui.model import TableConfig, group_moves, last_trick
+from parlor.tui.replay import ReplayScreen
+from parlor.tui.setup import StartScreen
+from parlor.tui.table import TableScreen
+
+from tui_driver import play_match, play_move, ready, screen_text
+
+# Short matches, typed into the start screen as a person would.
+SHORT = {"yokir": {"target": "1"}, "tor": {"deals": "2"}, "joker": {"schedule": '[["1","2"]]'},
+         "meri": {"num_deals": "1"}}
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def app_for(game: str, seed: int = 7, **kw) -> ParlorApp:
+    return ParlorApp(TableConfig(game, {}, delay=0, seed=seed, levels=["random"], **kw))
+
+
+async def type_options(pilot, app, options: dict) -> None:
+    for name, text in options.items():
+        box = app.screen.query_one(f"#opt-{name}")
+        box.focus()
+        await pilot.press("end", *["backspace"] * len(box.value), *text)
+    await pilot.pause()
+
+
+def codes_on(text: str, deck) -> set[str]:
+    return {w for w in re.split(r"[^0-9A-Za-z]+", text) if deck.card(w) is not None}
+
+
+def all_codes(value, deck) -> set[str]:
+    return codes_on(json.dumps(value), deck)
+
+
+# --- the model: moves grouped for a generic table
+
+def test_moves_group_by_card_button_and_list():
+    deck = make_rules("yokir").deck
+    m = group_moves(["pass", "pick"], ["1A", "2L"], deck)
+    assert m.buttons == ["pass", "pick"] and not m.by_card and not m.groups
+    m = group_moves(["play 1A", "play 2L"], ["1A", "2L", "3T"], deck)
+    assert m.by_card == {"1A": ["play 1A"], "2L": ["play 2L"]} and not m.buttons
+
+
+def test_moves_joker_variants_share_their_card():
+    if "joker" not in games():
+        pytest.skip("joker is not registered")
+    deck = make_rules("joker").deck
+    legal = ["play 7D", "play X1 high C", "play X1 high S", "play X1 low C"]
+    m = group_moves(legal, ["7D", "X1"], deck)
+    assert m.by_card["X1"] == legal[1:] and m.by_card["7D"] == ["play 7D"]
+
+
+def test_moves_rummy_melds_go_in_a_list_and_single_layoffs_on_their_card():
+    if "tor" not in games():
+        pytest.skip("tor is not registered")
+    deck = make_rules("tor").deck
+    legal = ["discard 4D", "discard 9S", "layoff 0 4D", "meld 4H 5H 6H", "end"]
+    m = group_moves(legal, ["4D", "9S", "4H", "5H", "6H"], deck)
+    assert m.groups == {"meld": ["meld 4H 5H 6H"]}
+    assert m.by_card["4D"] == ["discard 4D", "layoff 0 4D"] and m.buttons == ["end"]
+
+
+def test_last_trick_reads_every_shape():
+    v = {"seats": 3, "tricks": [[1, ["1A", "2A", "3A"]]]}
+    assert last_trick(v) == {"cards": [[1, "1A"], [2, "2A"], [0, "3A"]], "winner": None}
+    v = {"seats": 4, "tricks": [[3, 0, ["7D", "X1 take", "8D", "9D"]]]}
+    assert last_trick(v)["cards"][1] == [0, "X1"] and last_trick(v)["winner"] == 0
+    v = {"seats": 8, "tricks": [{"cards": [[2, "P1"]], "winner": 2}]}
+    assert last_trick(v) == {"cards": [[2, "P1"]], "winner": 2}
+    v = {"seats": 8, "tricks": [{"leader": 7, "cards": ["P1", "P2"], "winner": 0}]}
+    assert last_trick(v) == {"cards": [[7, "P1"], [0, "P2"]], "winner": 0}
+
+
+# --- whole matches from the start screen, by keys
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_a_whole_match_by_keys_from_the_start_screen(game):
+    async def go():
+        app = app_for(game, seed=3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen)
+            await type_options(pilot, app, SHORT.get(game, {}))
+            await pilot.press("ctrl+s")
+            checks = []
+
+            def check_screen(table):
+                """The screen shows no card that the person's seat has not been shown: its view,
+                and the actions as that seat saw them made (Match.log)."""
+                s = table.session
+                deck = s.rules.deck
+                view = s.view()  # table_lines is the game's text of that same view
+                known = (all_codes(view, deck) | all_codes(s.rules.table_lines(view), deck)
+                         | all_codes([e[2][s.human] for e in s.match.log], deck))
+                shown = codes_on(screen_text(app), deck)
+                checks.append(shown - known)
+            seen = await play_match(pilot, app, seed=5, on_turn=check_screen)
+            s = app.table.session
+            m = s.match
+            assert m.finished and m.record()["actions"] == m.actions
+            assert records.replay(m.record()).report() == m.report()
+            assert seen["moves"] > 0 and checks and not any(checks), checks
+            text = screen_text(app)
+            assert "The match is over" in text and "Winners" in text
+    run(go())
+
+
+def test_menu_keys_select_the_game_and_its_seats():
+    """Everything on the start screen by keys: the game list, the seat count, the levels."""
+    if "tor" not in games():
+        pytest.skip("tor is not registered")
+
+    async def go():
+        app = ParlorApp(TableConfig("yokir", {}, delay=0, seed=4))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#game").focus()
+            await pilot.press("enter")
+            ids = list(games())
+            steps = ids.index("tor") - ids.index("yokir")
+            await pilot.press(*[("down" if steps > 0 else "up")] * abs(steps), "enter")
+            await pilot.pause()
+            assert app.screen.game == "tor"
+            app.screen.query_one("#seats").focus()
+            await pilot.press("enter", "down", "enter")  # one more player than the default
+            await pilot.pause()
+            seats = games()["tor"].default_seats + 1
+            assert len(app.screen.query("Select").filter(".-textual-compact")) > 0
+            assert app.screen.query(f"#level-{seats - 1}")
+            app.screen.query_one("#all-levels").focus()
+            await pilot.press("enter", "down", "enter")
+            await pilot.pause()
+            chosen = app.screen.query_one("#all-levels").value
+            assert all(app.screen.query_one(f"#level-{s}").value == chosen for s in range(1, seats))
+            await type_options(pilot, app, {"deals": "1"})
+            await pilot.press("ctrl+s")
+            table = await ready(pilot, app)
+            assert isinstance(app.table, TableScreen) and app.table.session.rules.seats == seats
+            assert app.table.session.levels[1] == chosen
+            del table
+    run(go())
+
+
+def test_start_screen_refuses_a_bad_option_with_its_reason():
+    async def go():
+        app = app_for("yokir")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await type_options(pilot, app, {"target": "0"})
+            assert "must be an integer from 1 to 100" in " ".join(screen_text(app).split())
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen)
+            await type_options(pilot, app, {"target": "3"})
+            assert "must be" not in screen_text(app)
+    run(go())
+
+
+# --- the table
+
+async def open_table(pilot, app, options: dict | None = None):
+    await pilot.pause()
+    await type_options(pilot, app, options or {})
+    await pilot.press("ctrl+s")
+    return await ready(pilot, app)
+
+
+def test_cards_and_buttons_by_mouse():
+    async def go():
+        app = app_for("yokir", seed=2, auto_forced=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            top = await open_table(pilot, app, {"target": "2"})
+            clicks = 0
+            for _ in range(200):
+                top = await ready(pilot, app)
+                if isinstance(top, TextDialog):
+                    if top.title_text == "The match is over":
+                        break
+                    await pilot.click("#b-next")
+                    continue
+                if isinstance(top, ChoiceDialog):
+                    await pilot.click(top.query_one("OptionList"), offset=(5, 0))
+                    continue
+                s = top.session
+                before = len(s.match.actions)
+                hand = top.query_one("HandView")
+                if top.moves.by_card:
+                    code = sorted(top.moves.by_card)[0]
+                    want = top.moves.by_card[code]
+                    i = hand.cards.index(code)
+                    await pilot.click(hand, offset=(i * hand.slot() + 1, 1))
+                else:
+                    button = top.query("#moves Button").first()
+                    want = [str(button.label)]
+                    await pilot.click(button)
+                await pilot.pause()
+                if len(want) > 1:  # a card with several moves asks which
+                    assert isinstance(app.screen, ChoiceDialog)
+                    continue
+                assert s.match.actions[before] == want[0]
+                clicks += 1
+            assert app.table.session.match.finished and clicks > 5
+    run(go())
+
+
+def test_bots_think_in_a_worker_and_the_screen_stays_live(monkeypatch):
+    from parlor.tui import model
+    release = threading.Event()
+    real = model.Session.choose
+
+    def slow(self, seat, view):
+        release.wait(10)
+        return real(self, seat, view)
+    monkeypatch.setattr(model.Session, "choose", slow)
+
+    async def go():
+        app = app_for("yokir", seed=1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            for _ in range(50):
+                await pilot.pause()
+                if isinstance(app.screen, TableScreen) and app.screen.thinking is not None:
+                    break
+            table = app.screen
+            assert table.thinking is not None and not table.session.human_to_act()
+            await pilot.press("t")  # the score sheet opens while a bot thinks
+            await pilot.pause()
+            assert isinstance(app.screen, TextDialog) and "is thinking" in screen_text(app)
+            await pilot.press("escape")
+            release.set()
+            await ready(pilot, app)
+            assert len(table.session.match.actions) > 0
+    run(go())
+
+
+def test_save_and_load_a_record_by_keys(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = "mid.json"
+
+    async def go():
+        app = app_for("yokir", seed=9, auto_forced=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await open_table(pilot, app)
+            for _ in range(3):
+                table = await ready(pilot, app)
+                if isinstance(table, TextDialog):
+                    await pilot.press("enter")
+                    continue
+                await play_move(pilot, table, table.session.match.legal()[0], 0)
+            await ready(pilot, app)
+            saved_actions = list(app.table.session.match.actions)
+            await pilot.press("s")
+            await pilot.pause()
+            assert isinstance(app.screen, InputDialog)
+            await pilot.press("end", "ctrl+u", *path, "enter")
+            await pilot.pause()
+            record = records.read(path)
+            assert record["actions"] == saved_actions and record["game"] == "yokir"
+            await pilot.press("n")  # a new match; then load the saved one back
+            await pilot.pause()
+            await pilot.press("1")
+            await ready(pilot, app)
+            assert app.table.session.match.actions != saved_actions
+            await pilot.press("o")
+            await pilot.pause()
+            await pilot.press(*path, "enter")
+            await ready(pilot, app)
+            m = app.table.session.match
+            assert m.actions[:len(saved_actions)] == saved_actions
+            assert m.seed == record["seed"]
+            await pilot.press("o")
+            await pilot.pause()
+            await pilot.press(*"no.json", "enter")
+            await pilot.pause()
+            assert app.table.session.match is m  # a bad file changes nothing
+    run(go())
+
+
+def test_restart_clears_the_scores_and_next_deal_keeps_them():
+    async def go():
+        app = app_for("yokir", seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_table(pilot, app, {"target": "5"})
+            table = app.table
+            for _ in range(400):
+                top = await ready(pilot, app)
+                if isinstance(top, TextDialog):
+                    break
+                top.play(top.session.match.legal()[0])
+            assert top.title_text == "Deal 1 is over"
+            await pilot.press("enter")  # next deal: the scores stay
+            await ready(pilot, app)
+            m = table.session.match
+            assert m.deal_number == 2 and sum(m.scores) > 0
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceDialog)
+            await pilot.press("1")
+            await ready(pilot, app)
+            m2 = table.session.match
+            assert m2 is not m and m2.deal_number == 1 and m2.scores == [0, 0, 0]
+    run(go())
+
+
+def test_rules_sheet_hint_and_last_trick_keys():
+    async def go():
+        app = app_for("yokir", seed=6, auto_forced=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await open_table(pilot, app)
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, TextDialog) and "Yokir" in screen_text(app)
+            await pilot.press("escape")
+            await pilot.press("t")
+            await pilot.pause()
+            assert isinstance(app.screen, TextDialog) and "total" in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            table.session.hint = lambda: ("pass", "a test reason")  # the real one is slow
+            table.action_hint()
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            assert any("Hint: pass" in str(n.message) for n in app._notifications)
+            while last_trick(table.session.view()) is None:
+                top = await ready(pilot, app)
+                if not isinstance(top, TableScreen):
+                    await pilot.press("enter")
+                    continue
+                top.play(top.session.match.legal()[0])
+            await ready(pilot, app)
+            await pilot.press("l")
+            await pilot.pause()
+            assert isinstance(app.screen, TextDialog) and app.screen.title_text == "The last trick"
+    run(go())
+
+
+def test_hint_falls_back_or_answers():
+    from parlor.tui.model import Session
+    s = Session(TableConfig("yokir", {}, seed=1, levels=["random"]))
+    while not s.human_to_act():
+        seat = s.to_act()
+        s.apply(s.choose(seat, s.view(seat)))
+    action, why = s.hint()
+    assert (action in s.match.legal()) or (action is None and why)
+
+
+# --- the replay viewer
+
+def test_replay_viewer_steps_and_shows_one_seat_or_all_hands():
+    rules = make_rules("yokir", {"target": 1})
+    m = Match(rules, 12)
+    from parlor.bots import make_bot
+    from parlor.core.rng import Rng
+    bot, rng = make_bot("random", rules), Rng(1)
+    while not m.finished:
+        m.apply(bot.choose(m.view(m.to_act()), rng))
+    record = m.record()
+
+    async def go():
+        app = app_for("yokir")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(ReplayScreen(record, seat=0))
+            await pilot.pause()
+            rs = app.screen
+            assert rs.stepper.index == 0
+            await pilot.press("right", "right", "right")
+            assert rs.stepper.index == 3
+            await pilot.press("left")
+            assert rs.stepper.index == 2
+            assert rs.stepper.match.actions == record["actions"][:2]
+            deck = rules.deck
+            view0 = dict(rs.stepper.match.view(0), names=rs.names)
+            known = all_codes(view0, deck) | all_codes(rules.table_lines(view0), deck)
+            assert codes_on(screen_text(app), deck) <= known
+            await pilot.press("a")  # every hand
+            text = screen_text(app)
+            for seat in range(3):
+                assert set(rs.stepper.match.view(seat)["hand"]) <= codes_on(text, deck)
+            await pilot.press("tab")
+            assert rs.seat == 1 and not rs.all_hands
+            await pilot.press("end")
+            assert rs.stepper.index == len(record["actions"]) and rs.stepper.match.finished
+            await pilot.press("home", "d")
+            assert rs.stepper.match.deal_number == 2 or rs.stepper.index == len(record["actions"])
+            await pilot.press("escape")
+            assert isinstance(app.screen, StartScreen)
+    run(go())
+
+
+def test_replay_of_the_table_in_play():
+    async def go():
+        app = app_for("yokir", seed=3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await open_table(pilot, app)
+            await pilot.press("v")
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen)
+            assert app.screen.stepper.actions == table.session.match.actions
+            await pilot.press("end")
+            await pilot.press("escape")
+            assert app.screen is table
+    run(go())
+
+
+# --- sizes
+
+def test_resizes_cleanly():
+    async def go():
+        app = app_for("meri" if "meri" in games() else "yokir", seed=2)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_table(pilot, app)
+            for size in [(120, 40), (80, 24), (100, 30)]:
+                await pilot.resize_terminal(*size)
+                await pilot.pause()
+                lines = screen_text(app).rstrip("\n").split("\n")
+                assert len(lines) == size[1] and max(len(x) for x in lines) <= size[0]
+    run(go())
+
+
+# --- the command
+
+def test_play_opens_the_table_on_a_terminal(monkeypatch):
+    import sys
+
+    import parlor.tui
+    from parlor.cli.main import main
+    opened = []
+    monkeypatch.setattr(parlor.tui, "run", lambda config, match=None: opened.append((config, match)))
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    assert main(["play", "yokir", "-o", "target=2", "--seat", "1", "--bots", "random",
+                 "--delay", "0", "--seed", "5"]) == 0
+    config, match = opened[0]
+    assert (config.game, config.options, config.human, config.levels, config.delay, config.seed) == \
+        ("yokir", {"target": 2}, 1, ["random"], 0.0, 5) and match is None
+
+
+def test_play_falls_back_to_the_line_mode_without_a_terminal(monkeypatch, capsys):
+    import io
+    import sys
+
+    from parlor.cli.main import main
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "yokir", "--seed", "1", "--bots", "random"]) == 0
+    captured = capsys.readouterr()
+    assert "line mode" in captured.err and "Yokir: you are You" in captured.out
+
+
+@pytest.mark.parametrize("argv,reason", [
+    (["play", "yokir", "-o", "target=0"], "option 'target' must be"),
+    (["play", "yokir", "--bots", "oracle"], "unknown bot 'oracle'"),
+    (["play", "yokir", "--seat", "5"], "--seat must be from 0 to 2"),
+    (["play", "nogame"], "unknown game 'nogame'"),
+])
+def test_play_refuses_bad_arguments_in_one_line(argv, reason, capsys):
+    from parlor.cli.main import main
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert reason in err and err.count("\n") == 1
+
+
+def test_start_screen_replays_a_record_file_and_refuses_a_bad_one(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    m = Match(make_rules("yokir"), 3)
+    m.apply(m.legal()[0])
+    records.save(m, tmp_path / "r.json")
+    (tmp_path / "bad.json").write_text('{"game": "yokir", "actions": ["jump"]}')
+
+    async def go():
+        app = app_for("yokir")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.click("#replay")
+            await pilot.pause()
+            await pilot.press(*"bad.json", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen)
+            await pilot.click("#replay")
+            await pilot.pause()
+            await pilot.press(*"r.json", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen) and app.screen.stepper.actions == m.actions
+            await pilot.press("right")
+            assert app.screen.stepper.index == 1
+    run(go())
