@@ -22,6 +22,7 @@ PHASE_NAMES = ("trump", "bid", "play", "over")
 JOKER0, BID0, TRUMP0, NUM_ACTIONS = 34, 54, 64, 69
 HIGH, LOW, TAKE, DISCARD = 0, 4, 8, 9
 NO_TRUMP = 4
+assert JOKER0 == JOKER_SHIFT == PLAIN == 34 and NO_TRUMP == 4  # written as literals on the hot path
 
 # Joker action ids by the jokers held (hand >> JOKER_SHIFT: bit 0 X1, bit 1 X2).
 JLEAD = [[JOKER0 + 10 * j + m for j in range(2) if jk >> j & 1 for m in range(8)] for jk in range(4)]
@@ -152,7 +153,9 @@ class JokerRules(Rules):
     def to_act(self, state) -> int:
         return state.turn
 
-    def legal_ids(self, s) -> list[int]:
+    def legal_ids(self, s, PLAY=PLAY, LEAD0=LEAD0, LEAD1=LEAD1, LEAD2=LEAD2, FOLLOW2=FOLLOW2,
+                  BASE=BASE, WIDTH_MASK=WIDTH_MASK, TOP=TOP, SUB=SUB, JFOLLOW=JFOLLOW) -> list[int]:
+        # (Tables bound as defaults: locals are faster than globals on this hot path.)
         phase = s.phase
         if phase == PLAY:
             hand = s.hands[s.turn]
@@ -162,13 +165,13 @@ class JokerRules(Rules):
             m = hand >> BASE[lead] & WIDTH_MASK[lead]
             if m:
                 if s.high:
-                    return [TOP[lead][m]] + JFOLLOW[hand >> JOKER_SHIFT]
-                return SUB[lead][m] + JFOLLOW[hand >> JOKER_SHIFT]
+                    return [TOP[lead][m]] + JFOLLOW[hand >> 34]
+                return SUB[lead][m] + JFOLLOW[hand >> 34]
             t = s.trump
-            if t < NO_TRUMP:
+            if t < 4:  # a trump suit
                 m = hand >> BASE[t] & WIDTH_MASK[t]
                 if m:
-                    return SUB[t][m] + JFOLLOW[hand >> JOKER_SHIFT]
+                    return SUB[t][m] + JFOLLOW[hand >> 34]
             return LEAD0[hand & 0xFFF] + LEAD1[hand >> 12 & 0xFFF] + FOLLOW2[hand >> 24]
         if phase == BID:
             n = s.n
@@ -183,13 +186,13 @@ class JokerRules(Rules):
             return TRUMPS[:]
         return []
 
-    def apply_id(self, s, a: int) -> None:
-        if a < BID0:
+    def apply_id(self, s, a: int, BIT=BIT, TAKES=TAKES) -> None:
+        if a < 54:  # a play (BID0)
             seat = s.turn
             trick = s.trick
             s.hands[seat] ^= BIT[a]
             if trick:
-                if a < JOKER0:
+                if a < 34:  # a plain card (JOKER0)
                     pw = s.pow[a]
                     if pw > s.best_pow:
                         s.best_pow = pw
