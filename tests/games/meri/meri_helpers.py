@@ -42,18 +42,6 @@ def play(state, *actions: str):
     return state
 
 
-def declare_and_discard(deal: Deal, declarer: int | None, discard: str):
-    """Through the declaration (passes up to the declarer, or eight passes) and the discard."""
-    s = start(deal)
-    for i in range(8):
-        seat = (deal.dealer + 1 + i) % 8
-        if seat == declarer:
-            s = play(s, "declare")
-            break
-        s = play(s, "pass")
-    return play(s, "discard " + discard)
-
-
 def golden_record(name: str) -> dict:
     return json.loads((GOLDEN / f"{name}.json").read_text())["record"]
 

@@ -8,8 +8,7 @@ from parlor.core.match import Match
 from parlor.core.rng import Rng
 from parlor.games.meri.cards import (EFFECTIVE, IS_TRUMP, TRUMP, plain_order, trump_order)
 
-from meri_helpers import (CODES, RULES, card, declare_and_discard, make_deal, play, start,
-                          trick_start, worked_example_after)
+from meri_helpers import CODES, RULES, card, make_deal, play, start, trick_start, worked_example_after
 
 SUITS = "PIKOG"
 

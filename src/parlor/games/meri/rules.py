@@ -44,7 +44,7 @@ class MeriState:
         h = self.hands
         s.hands = [h[0][:], h[1][:], h[2][:], h[3][:], h[4][:], h[5][:], h[6][:], h[7][:]]
         s.trick = self.trick[:]
-        s.history = self.history[:]  # entries are never changed (but for view's cache)
+        s.history = self.history[:]  # entries are tuples
         s.won = self.won[:]
         s.cpts = self.cpts[:]
         return s
@@ -210,7 +210,7 @@ class MeriRules(Rules):
         meri = s.led == TRUMP
         if not meri and s.best > 100:  # eligible (plain lead) and won by a trump
             combo = self._combo(s, trick, [(leader + i) & 7 for i in range(8)], winner, False)
-        s.history.append([leader, tuple(trick), winner, meri, combo, None])
+        s.history.append((leader, tuple(trick), winner, meri, combo))
         s.trick = []
         if s.trick_no == 8:
             self._ninth_trick(s)
@@ -248,7 +248,7 @@ class MeriRules(Rules):
                     best, bi = key[c], i
             winner = seats[bi]
         s.won[winner & 1] += 1
-        s.history.append([seats[0], tuple(cards), winner, False, combo, None])
+        s.history.append((seats[0], tuple(cards), winner, False, combo))
         s.trick_no, s.mode, s.turn = 9, OVER, -1
 
     # --- the edges
@@ -365,7 +365,7 @@ class MeriRules(Rules):
             how += ", hidden Robai"
         parts = [f"trump {t}", f"taker {s.taker} ({how})", f"tricks A{s.won[0]} B{s.won[1]}"]
         combos = []
-        for n, (leader, cards, winner, meri, combo, _) in enumerate(s.history, 1):
+        for n, (leader, cards, winner, meri, combo) in enumerate(s.history, 1):
             if combo is not None:
                 name, w, o, v = combo
                 parts.append(f"t{n} {CODES[w]}>{CODES[o]} +{v} {_team(winner)}")

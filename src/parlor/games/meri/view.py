@@ -9,7 +9,7 @@ shows and replays that history.
 from parlor.core.rules import Deal, DealContext, seat_name
 from parlor.core.sampling import place_cards
 
-from .cards import (CODES, DECK, EFFECTIVE, IS_TRUMP, NCARDS, RANK_NAMES, SUIT_NAMES, SUITS,
+from .cards import (CODES, DECK, EFFECTIVE, IS_TRUMP, NCARDS, SUIT_NAMES, SUITS,
                     TENKA, TRUMP, TRUMP_MASK, suit_of, trump_robai, trump_sun)
 
 _PHASES = ("play", "play", "play", "play", "play", "declare", "discard", "over")  # by mode
@@ -50,14 +50,9 @@ def view(rules, s, seat: int) -> dict:
     for i in range(s.nacted):
         p = (s.dealer + 1 + i) & 7
         declarations.append([p, "declare" if s.declared and p == s.taker else "pass"])
-    tricks = []
-    for entry in s.history:
-        js = entry[5]
-        if js is None:  # built once a trick: the entry is shared by copies, never changed
-            leader, cards, winner, meri, combo = entry[:5]
-            js = entry[5] = {"leader": leader, "cards": [CODES[c] for c in cards], "winner": winner,
-                             "meri": meri, "combo": _combo_json(combo, winner)}
-        tricks.append(js)
+    tricks = [{"leader": leader, "cards": [CODES[c] for c in cards], "winner": winner,
+               "meri": meri, "combo": _combo_json(combo, winner)}
+              for leader, cards, winner, meri, combo in s.history]
     trick, face_down = [], []
     plain_lead = s.trick and s.led != TRUMP
     for i, c in enumerate(s.trick):
