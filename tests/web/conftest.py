@@ -11,7 +11,7 @@ import uuid
 
 import pytest
 
-from parlor.web.public import codes_in, public_action, table_lines
+from parlor.web.public import codes_in, public_action, roles, table_lines
 
 PG_URL = os.environ.get("PARLOR_TEST_PG")
 
@@ -46,7 +46,8 @@ def db_url(request, tmp_path):
 
 class Audit:
     """Checks every message the server builds, at the moment it is built, against the true
-    state: no card in another seat's hand (a spectator: in any hand) appears anywhere in it,
+    state: no card in another seat's hand (a spectator: in any hand) appears anywhere in it
+    unless every seat sees that card,
     its table lines come from the view it carries, and its log shows each action exactly as
     that seat saw it. Keeps the JSON of each message so tests can check what clients got."""
 
@@ -59,13 +60,20 @@ class Audit:
         self.count += 1
         match = table.match
         codes = set(table.rules.deck.codes)
-        hands = [set(match.view(s)["hand"]) for s in range(table.rules.seats)]
-        hidden = set().union(*(h for s, h in enumerate(hands) if s != seat))
+        views = [match.view(s) for s in range(table.rules.seats)]
+        hands = [set(v["hand"]) for v in views]
+        # Cards every seat's view shows are public even when a hand holds them (a face-up card
+        # that was picked up); every other card of another seat's hand is hidden from this seat.
+        public_cards = set.intersection(*(codes_in(v, codes) for v in views))
+        hidden = set().union(*(h for s, h in enumerate(hands) if s != seat)) - public_cards
         # Cards in log entries and the last trick of an earlier deal were played in the open then
         # (their entries are checked below to be exactly what this seat saw); the rest of the
         # message must hold no card of another hand of the deal in play.
         now = {k: v for k, v in msg.items() if k not in ("lines", "last_trick", "log")}
         now["log"] = [e for e in msg["log"] if e["deal"] == match.deal_number]
+        now["roles"] = list(msg["roles"])  # the cards; a role's words may name ranks ("between I2 and I1")
+        if msg["roles"] != roles(table.rules, msg["view"]):
+            self.failures.append(f"seat {seat}: card roles not built from the view sent")
         found = codes_in(now, codes)
         last = msg["last_trick"]
         if last is not None:  # a finished trick, maybe of an earlier deal: each card seen played
@@ -155,3 +163,17 @@ def live_server(tmp_path):
     server = LiveServer(f"sqlite:///{tmp_path / 'live.sqlite'}").start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def make_server():
+    """Start `parlor serve` on a database (more than once: a restart); all stopped at the end."""
+    started = []
+
+    def make(db: str) -> LiveServer:
+        server = LiveServer(db).start()
+        started.append(server)
+        return server
+    yield make
+    for server in started:
+        server.stop()

@@ -359,3 +359,32 @@ def test_a_full_game_with_two_people_and_computers_leaks_nothing(app_client):
     assert app_client.get(f"/api/tables/{t['id']}/replay?step={total + 1}").status_code == 400
     lobby = app_client.get("/api/lobby").json()
     assert t["id"] in [f["id"] for f in lobby["finished"]]
+
+
+def test_the_audit_catches_a_leaked_card(app_client, monkeypatch):
+    """The leak check can fail: a server that slipped one card of another hand into a message."""
+    from parlor.web.table import Table
+    honest = Table.message
+
+    def leaky(self, seat, log_from, snapshot=False):
+        msg = honest(self, seat, log_from, snapshot)
+        msg["debug"] = {"next": self.match.view(((seat or 0) + 1) % self.rules.seats)["hand"][0]}
+        return msg
+    monkeypatch.setattr(Table, "message", leaky)
+    t = create(app_client)
+    with app_client.websocket_connect("/ws") as ws:
+        hello(ws, t["id"], token(t, 0))
+    with pytest.raises(AssertionError, match="hidden cards"):
+        app_client.audit.check()
+
+
+def test_the_public_view_keeps_only_what_every_seat_sees():
+    from parlor.web.public import meet, public_view
+    views = [{"seat": 0, "hand": ["1A"], "legal": ["pass"], "discard": "3A", "upcard": "6M",
+              "trick": [[1, "??"], [2, "4T"]], "bids": [[0, "pass"]], "note": "discard 3A"},
+             {"seat": 1, "hand": ["2A"], "legal": [], "discard": None, "upcard": "6M",
+              "trick": [[1, "5L"], [2, "4T"]], "bids": [[0, "pass"]], "note": "discard ??"}]
+    pub = public_view(views)
+    assert pub == {"seat": None, "hand": [], "legal": [], "discard": None, "upcard": "6M",
+                   "trick": [[1, "??"], [2, "4T"]], "bids": [[0, "pass"]], "note": "discard ??"}
+    assert meet(["play 1A", "play 1A"]) == "play 1A" and meet([[1], [1, 2]]) is None

@@ -32,8 +32,8 @@ function seatRow(s, g) {
   const kind = el("select", { id: `kind-${s}`, "aria-label": `seat ${s} player` },
     el("option", { value: "person", selected: s === 0 }, "Person"),
     el("option", { value: "computer", selected: s !== 0 }, "Computer"));
-  const name = el("input", { id: `name-${s}`, type: "text", maxlength: 24, placeholder: s === 0 ? "You" : "name",
-    "aria-label": `seat ${s} name`, value: s === 0 ? "You" : "" });
+  const name = el("input", { id: `name-${s}`, type: "text", maxlength: 24, placeholder: s === 0 ? "your name" : "name",
+    "aria-label": `seat ${s} name` });
   const level = el("select", { id: `level-${s}`, class: "lvl", "aria-label": `seat ${s} computer level` },
     levels.map(l => el("option", { value: l, selected: l === catalogue.standin }, l)));
   const sync = () => { level.disabled = kind.value !== "computer"; };
