@@ -84,10 +84,23 @@ def table_lines(rules: Rules, view: dict) -> list[str]:
         return []
 
 
+def shown_cards(view: dict, codes) -> set[str]:
+    """The cards a front end draws from a view: the hand, the trick, and every top-level value
+    that is a card or a list of cards (a face-up card, your discard)."""
+    shown = set(view.get("hand") or ())
+    shown.update(c for _, c in view.get("trick") or ())
+    for value in view.values():
+        if isinstance(value, str):
+            shown.add(value)
+        elif isinstance(value, list) and value and all(isinstance(x, str) for x in value):
+            shown.update(value)
+    return shown & codes
+
+
 def roles(rules: Rules, view: dict) -> dict:
-    """card_role (trump, Oracle...) of every card the view shows that has one."""
+    """card_role (trump, Oracle...) of every card drawn from the view that has one."""
     out = {}
-    for code in sorted(codes_in(view, set(rules.deck.codes))):
+    for code in sorted(shown_cards(view, rules.deck.index.keys())):
         try:
             role = rules.card_role(view, code)
         except Exception:  # noqa: BLE001

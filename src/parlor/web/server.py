@@ -82,13 +82,18 @@ class Server:
         self.conns: set[Conn] = set()
 
     async def db(self, fn, *args, **kwargs):
-        """Run a store call on the one database thread."""
+        """Run a store call on the database thread (SQLite: one writer; PostgreSQL: a few)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.db_pool, partial(fn, *args, **kwargs))
 
     # --- life
     async def start(self) -> None:
         self.store = await self.db(Store, self.db_url)
+        if not self.store.url.startswith("sqlite"):
+            # PostgreSQL takes concurrent writers: tables need not queue behind each other's
+            # commits (each table still awaits its own writes one at a time, in order).
+            self.db_pool.shutdown(wait=True)
+            self.db_pool = ThreadPoolExecutor(4, thread_name_prefix="parlor-db")
         for tid in await self.db(self.store.ids, "playing"):
             row = await self.db(self.store.load, tid)
             try:
