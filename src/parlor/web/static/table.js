@@ -246,12 +246,14 @@ function renderLog() {
   const nm = names();
   const entries = [...S.log.values()].sort((a, b) => a.i - b.i).slice(-80);
   const items = [];
+  const results = S.msg.results;
+  const over = d => { if (d !== null && results[d - 1]) items.push(el("li", { class: "deal" }, `Deal ${d} over: ${results[d - 1].detail}`)); };
   let deal = null;
   entries.forEach((e, k) => {
-    if (e.deal !== deal) { deal = e.deal; items.push(el("li", { class: "deal" }, `Deal ${deal}`)); }
+    if (e.deal !== deal) { over(deal); deal = e.deal; items.push(el("li", { class: "deal" }, `Deal ${deal}`)); }
     items.push(el("li", { class: k === entries.length - 1 ? "latest" : "" }, `${nm[e.seat]}: ${e.action}`));
   });
-  S.msg.results.forEach((r, k) => { if (k === S.msg.results.length - 1 && entries.length) items.push(el("li", { class: "deal" }, `Deal ${k + 1} over: ${r.detail}`)); });
+  over(deal);
   const log = $("log");
   log.replaceChildren(...items);
   log.scrollTop = log.scrollHeight;
