@@ -71,3 +71,28 @@ def test_bounds_are_reached_and_hold(n, stake):
         for d in range(n):
             assert lo <= min(drop_points(totals, d, stake)) and max(drop_points(totals, d, stake)) <= hi
         assert lo <= min(count_points(totals, stake)) and max(count_points(totals, stake)) <= hi
+
+
+def test_start_agrees_with_instant():
+    """rules.start inlines the §6 check for speed: it must agree with scoring.instant."""
+    from parlor.core.registry import make_rules
+    from parlor.core.rng import Rng
+    from parlor.core.rules import Deal, DealContext
+    for n in (2, 4, 8):
+        rules = make_rules("tor", None, n)
+        rng = Rng(n)
+        kinds = set()
+        for i in range(3000):
+            if i % 5:
+                deal = rules.shuffle_deal(1, i % n, rng)
+            else:  # 5 or 10 court cards first: one or two Tőr hands, maybe beside a low hand
+                courts = rng.shuffled(range(40, 52))
+                k = 5 * (1 + i % 2)
+                cards = courts[:k] + rng.shuffled(courts[k:] + list(range(40)))
+                deal = Deal(0, [cards[5 * p:5 * p + 5] for p in range(n)], cards[5 * n:])
+            state = rules.start(deal, DealContext(1, deal.dealer, (0,) * n))
+            want = instant([sum(1 << c for c in h) for h in deal.hands])
+            got = None if state.end is None else (state.end[0], list(state.end[1]))
+            assert got == want
+            kinds.add(got and got[0])
+        assert {None, "low", "tor", "tor_void"} <= kinds

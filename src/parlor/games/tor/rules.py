@@ -27,11 +27,6 @@ _QUADS = _NIB_ONES * 3  # 0x3333...
 _FOURS = _NIB_ONES * 4  # 0x4444...
 
 
-# _Dk[bits]: the discard ids of the cards `bits` of the k-th 13-card slice of a hand.
-_D0, _D1, _D2, _D3 = ([[DISCARD0 + 13 * k + i for i in range(13) if m >> i & 1] for m in range(8192)]
-                      for k in range(4))
-
-
 # Meld action ids: _RUN_ACTS[c] for the runs of 3, 4, 5, 6 from card c; _SET_ACTS[r][nibble].
 _RUN_ACTS = [[MELD0 + j for j in ids] for ids in RUN_IDS]
 _SET_ACTS = [[[MELD0 + j for j in ids] for ids in by_nib] for by_nib in SET_IDS]
@@ -150,12 +145,13 @@ class TorRules(Rules):
         V = VALUE
         hands = []
         low = tor = None
+        # scoring.instant, inlined (the hot path; test_start_agrees_with_instant holds them equal)
         for p, (a, b, c, d, e) in enumerate(deal.hands):  # always 5 cards (parse_deal checks)
             hands.append(1 << a | 1 << b | 1 << c | 1 << d | 1 << e)
             if V[a] + V[b] + V[c] + V[d] + V[e] <= LOW_HAND:
-                low = low + [p] if low else [p]
+                low = low + (p,) if low else (p,)
             elif a >= 40 and b >= 40 and c >= 40 and d >= 40 and e >= 40:  # Tőr (worth 50)
-                tor = tor + [p] if tor else [p]
+                tor = tor + (p,) if tor else (p,)
         s.hands = hands
         pile = deal.pile
         up = pile[0]
@@ -185,12 +181,17 @@ class TorRules(Rules):
         if s.stage == 1:
             return [0, 1, 2] if s.discard else [0, 1]  # drop, draw stock, draw discard
         h = s.hands[s.turn]
-        out = _D0[h & 8191] + _D1[h >> 13 & 8191] + _D2[h >> 26 & 8191] + _D3[h >> 39]
+        out = [END] if s.melded else []
         taken = s.taken
-        if taken >= 0 and h >> taken & 1 and h & (h - 1):  # it may go only as the last card
-            out.remove(DISCARD0 + taken)
-        if s.melded:
-            out.append(END)
+        if h & (h - 1) == 0:
+            taken = -1  # the card taken from the discard pile may go when it is the last one
+        x = h
+        while x:
+            low = x & -x
+            x ^= low
+            c = low.bit_length() - 1
+            if c != taken:
+                out.append(DISCARD0 + c)
         # runs: every card that starts three in a row, extended as far as the hand goes
         x = h & (h >> 4) & (h >> 8)
         while x:
@@ -263,9 +264,9 @@ class TorRules(Rules):
                 h = s.hands[seat] = s.hands[seat] & ~(1 << c)
                 s.discard = (c, s.discard)
                 if not h:
-                    s.end, s.turn = ("out", [seat]), -1
+                    s.end, s.turn = ("out", (seat,)), -1
                 elif s.si == self.stock_end:  # the stock is empty: count
-                    s.end, s.turn = ("count", []), -1
+                    s.end, s.turn = ("count", ()), -1
                 else:
                     s.turn = (seat + 1) % self.seats
                     s.stage = 1
@@ -283,19 +284,19 @@ class TorRules(Rules):
                 s.melds = tuple(melds)
             h = s.hands[seat] = s.hands[seat] & ~m
             if not h:
-                s.end, s.turn = ("out", [seat]), -1
+                s.end, s.turn = ("out", (seat,)), -1
         elif a == DRAW_DISCARD:
             c, s.discard = s.discard
             s.hands[seat] |= 1 << c
             s.stage, s.taken, s.melded = 2, c, False
         elif a == END:
             if s.si == self.stock_end:
-                s.end, s.turn = ("count", []), -1
+                s.end, s.turn = ("count", ()), -1
             else:
                 s.turn = (seat + 1) % self.seats
                 s.stage = 1
         else:  # drop
-            s.end, s.turn = ("drop", [seat]), -1
+            s.end, s.turn = ("drop", (seat,)), -1
 
     # --- the edges
     def action_str(self, s, a: int) -> str:
