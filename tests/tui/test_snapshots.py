@@ -42,8 +42,15 @@ async def table_picture(game: str) -> tuple[str, str]:
                 break
             top.play(top.session.match.legal()[0])
             made += 1
-        await pilot.pause()
-        return screen_text(app), app.export_screenshot()
+        last = None
+        for _ in range(20):  # until the layout has settled (scrolling happens after a refresh)
+            await pilot.pause()
+            await pilot.wait_for_scheduled_animations()
+            now = (screen_text(app), app.export_screenshot())
+            if now == last:
+                return now
+            last = now
+        raise AssertionError("the screen never settled")
 
 
 @pytest.mark.parametrize("game", sorted(games()))

@@ -108,7 +108,8 @@ class ReplayScreen(Screen):
             t.append_text(codes_coloured(game, text, rules.deck))
             lines.append(t)
         self.query_one("#log-text", Static).update(Text("\n").join(lines))
-        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+        log = self.query_one("#log", VerticalScroll)
+        self.call_after_refresh(log.scroll_end, animate=False)
         if st.index == 0:
             status = "The start of the record. → next action, ← back, Tab another seat, a all hands."
         else:

@@ -158,7 +158,8 @@ class TableScreen(Screen):
             t.append_text(codes_coloured(s.rules.id, seen[s.human], s.rules.deck))
             lines.append(t)
         self.query_one("#log-text", Static).update(Text("\n").join(lines))
-        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+        log = self.query_one("#log", VerticalScroll)
+        self.call_after_refresh(log.scroll_end, animate=False)
 
     def _draw_status(self, mine: bool) -> None:
         s = self.session
