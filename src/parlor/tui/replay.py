@@ -4,16 +4,16 @@ hand shown. The one screen that may show all hands: the whole record is known to
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from parlor import records
 from parlor.core.match import Match
 
 from .model import seat_names
-from .table import TABLE_CSS
-from .widgets import HandView, SeatsView, TrickView, card_text, codes_coloured
+from .table import TABLE_CSS, compose_table, draw_table
+from .widgets import HandView, card_text, codes_coloured
 
 
 class Stepper:
@@ -57,22 +57,9 @@ class ReplayScreen(Screen):
         self.all_hands = False
 
     def compose(self) -> ComposeResult:
-        yield Static(id="head")
-        with Horizontal(id="body"):
-            with Vertical(id="left"):
-                yield SeatsView(id="seats")
-                with VerticalScroll(id="log"):
-                    yield Static(id="log-text")
-            with Vertical(id="right"):
-                yield TrickView(id="trick")
-                with VerticalScroll(id="info"):
-                    yield Static(id="info-text")
-        yield Static(id="status")
-        yield HandView(id="hand")
-        yield Footer(compact=True)
+        yield from compose_table(moves=False)
 
     def on_mount(self) -> None:
-        self.query_one("#left").border_title = "Seats"
         self.redraw()
 
     def redraw(self) -> None:
@@ -84,21 +71,16 @@ class ReplayScreen(Screen):
         head = Text(" Replay ", style="bold reverse")
         head.append(f" {rules.title}  ·  action {st.index}/{len(st.actions)}  ·  deal {m.deal_number}  ·  {who}")
         self.query_one("#head", Static).update(head)
-        self.query_one("#right").border_title = "Table"
-        self.query_one(SeatsView).show(rules, view, m.scores, self.seat)
-        trick = self.query_one(TrickView)
-        trick.show(rules, view)
-        self.query_one("#right").border_subtitle = trick.caption
-        info = [codes_coloured(game, line, rules.deck) for line in rules.table_lines(view)]
-        if self.all_hands:
-            info.insert(0, Text(""))
+        hands = []
+        if self.all_hands:  # each seat's own hand, from its own view
             for s in range(rules.seats):
                 line = Text(f"{self.names[s][:6]:<7}", style="bold")
                 for code in m.view(s)["hand"]:
                     line.append_text(card_text(game, code))
                     line.append(" ")
-                info.insert(s, line)
-        self.query_one("#info-text", Static).update(Text("\n").join(info))
+                hands.append(line)
+            hands.append(Text(""))
+        draw_table(self, rules, view, m.scores, self.seat, hands)
         roles = {c: rules.card_role(view, c) for c in view["hand"]}
         self.query_one(HandView).show(game, view["hand"], int(view.get("hand_hidden") or 0), set(), roles, False)
         lines = []

@@ -23,7 +23,7 @@ from parlor.core.errors import ParlorError
 
 from .dialogs import ChoiceDialog, InputDialog, TextDialog
 from .model import Moves, Session, TableConfig, group_moves, last_trick, team_letter
-from .widgets import HandView, SeatsView, TrickView, card_lines, card_text, codes_coloured
+from .widgets import HandView, SeatsView, TrickView, card_lines, codes_coloured
 
 TABLE_CSS = """
 #head { height: 1; background: $primary-background; color: $text; }
@@ -37,6 +37,38 @@ TABLE_CSS = """
 #moves { height: 1; }
 #moves Button { margin-right: 1; min-width: 6; }
 """
+
+
+def compose_table(moves: bool) -> ComposeResult:
+    """The table's layout, for play (with the move buttons) and for the replay viewer."""
+    yield Static(id="head")
+    with Horizontal(id="body"):
+        with Vertical(id="left") as left:
+            left.border_title = "Seats"
+            yield SeatsView(id="seats")
+            with VerticalScroll(id="log"):
+                yield Static(id="log-text")
+        with Vertical(id="right") as right:
+            right.border_title = "Table"
+            yield TrickView(id="trick")
+            with VerticalScroll(id="info"):
+                yield Static(id="info-text")
+    yield Static(id="status")
+    yield HandView(id="hand")
+    if moves:
+        yield HorizontalScroll(id="moves")
+    yield Footer(compact=True)
+
+
+def draw_table(screen: Screen, rules, view: dict, scores: list[int], me: int,
+               extra: list[Text] | None = None) -> None:
+    """The seats, the trick and the table's text of one seat's view (`extra` lines first)."""
+    screen.query_one(SeatsView).show(rules, view, scores, me)
+    trick = screen.query_one(TrickView)
+    trick.show(rules, view)
+    screen.query_one("#right").border_subtitle = trick.caption
+    info = list(extra or []) + [codes_coloured(rules.id, line, rules.deck) for line in rules.table_lines(view)]
+    screen.query_one("#info-text", Static).update(Text("\n").join(info))
 
 
 def describe_result(session: Session, number: int) -> Text:
@@ -96,24 +128,9 @@ class TableScreen(Screen):
 
     # --- layout
     def compose(self) -> ComposeResult:
-        yield Static(id="head")
-        with Horizontal(id="body"):
-            with Vertical(id="left"):
-                yield SeatsView(id="seats")
-                with VerticalScroll(id="log"):
-                    yield Static(id="log-text")
-            with Vertical(id="right"):
-                yield TrickView(id="trick")
-                with VerticalScroll(id="info"):
-                    yield Static(id="info-text")
-        yield Static(id="status")
-        yield HandView(id="hand")
-        yield HorizontalScroll(id="moves")
-        yield Footer(compact=True)
+        yield from compose_table(moves=True)
 
     def on_mount(self) -> None:
-        self.query_one("#left").border_title = "Seats"
-        self.query_one("#right").border_title = "Table"
         self.query_one(HandView).focus()
         self.redraw()
         self.advance()
@@ -132,12 +149,7 @@ class TableScreen(Screen):
         head.append(f"  {deal}  ·  dealer {s.names[view['dealer']]}  ·  you are {s.names[s.human]}"
                     f" (seat {s.human})")
         self.query_one("#head", Static).update(head)
-        self.query_one(SeatsView).show(rules, view, m.scores, s.human)
-        trick = self.query_one(TrickView)
-        trick.show(rules, view)
-        self.query_one("#right").border_subtitle = trick.caption
-        info = [codes_coloured(game, line, rules.deck) for line in rules.table_lines(view)]
-        self.query_one("#info-text", Static).update(Text("\n").join(info))
+        draw_table(self, rules, view, m.scores, s.human)
         roles = {c: rules.card_role(view, c) for c in view["hand"]}
         self.query_one(HandView).show(game, view["hand"], int(view.get("hand_hidden") or 0),
                                       set(self.moves.by_card), roles, mine and bool(self.moves.by_card))
