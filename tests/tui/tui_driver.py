@@ -43,7 +43,8 @@ async def play_move(pilot, table: TableScreen, action: str, way: int) -> None:
     card = next((c for c, acts in moves.by_card.items() if action in acts), None)
     label = action if action in moves.buttons else None
     if label is None and card is None:
-        label = next((f"{v}…" for v, acts in moves.groups.items() if action in acts), None)
+        label = next(((acts[0] if len(acts) == 1 else f"{v}…")
+                      for v, acts in moves.groups.items() if action in acts), None)
     if way == 0 or (card is None and label is None):
         await pilot.press("m")
         if len(moves.legal) > 1:

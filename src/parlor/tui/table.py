@@ -184,17 +184,18 @@ class TableScreen(Screen):
         elif mine:
             parts = []
             if self.moves.by_card:
-                parts.append("choose a card (←→ Enter, 1-9, click)")
+                parts.append("a card (←→ Enter, 1-9, click)")
             if self.moves.buttons or self.moves.groups:
-                parts.append("a move below (↓ Tab)")
-            status.update(" Your turn: " + " or ".join(parts) + ".  m: all moves")
+                parts.append("a move below (↓ Tab Enter)")
+            status.update(" Your turn: " + " or ".join(parts) + "; m: all moves")
         else:
             seat = s.to_act()
             status.update(f" {s.names[seat]} is thinking…" if seat is not None else "")
 
     def _draw_buttons(self) -> None:
         bar = self.query_one("#moves", HorizontalScroll)
-        wanted = list(self.moves.buttons) + [f"{verb}…" for verb in self.moves.groups]
+        wanted = list(self.moves.buttons) + [acts[0] if len(acts) == 1 else f"{verb}…"
+                                             for verb, acts in self.moves.groups.items()]
         current = [str(b.label) for b in bar.query(Button)]
         if current == wanted:
             return
