@@ -502,3 +502,15 @@ def test_start_screen_replays_a_record_file_and_refuses_a_bad_one(tmp_path, monk
             await pilot.press("right")
             assert app.screen.stepper.index == 1
     run(go())
+
+
+def test_a_failing_bot_does_not_end_the_game():
+    from parlor.tui.model import Session
+    s = Session(TableConfig("yokir", {}, seed=1, levels=["random"]))
+    seat = next(p for p in range(3) if p != s.human)
+    s.bots[seat].choose = lambda view, rng: 1 / 0
+    view = s.match.view(seat)
+    view["legal"] = ["pass", "pick"]
+    assert s.choose(seat, view) in ("pass", "pick") and "ZeroDivisionError" in s.bot_errors[0]
+    s.bots[seat].choose = lambda view, rng: "jump"
+    assert s.choose(seat, view) in ("pass", "pick") and "not a legal move" in s.bot_errors[1]

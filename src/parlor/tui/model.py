@@ -73,6 +73,7 @@ class Session:
         config.options = dict(self.rules.options)
         lv = list(config.levels) or [default_level()]
         self.levels = [lv[s % len(lv)] for s in range(n)]
+        self.bot_errors: list[str] = []
         self.names = match.names or seat_names(n, self.human)
         match.names = self.names
         self._make_bots()
@@ -102,8 +103,19 @@ class Session:
 
     # --- playing
     def choose(self, seat: int, view: dict) -> str:
-        """A computer player's move from its own seat's view (safe to call in a thread)."""
-        return self.bots[seat].choose(view, self.rngs[seat])
+        """A computer player's move from its own seat's view (safe to call in a thread). A bot
+        that fails or names an illegal move is replaced for that move by a random legal one,
+        and the failure is kept in `bot_errors` for the screen to report: the game goes on."""
+        rng = self.rngs[seat]
+        try:
+            action = self.bots[seat].choose(view, rng)
+            if action in view["legal"]:
+                return action
+            problem = f"{self.names[seat]}'s {self.levels[seat]} player chose {action!r}, not a legal move"
+        except Exception as e:  # noqa: BLE001 - a bot's bug must not end the person's game
+            problem = f"{self.names[seat]}'s {self.levels[seat]} player failed: {type(e).__name__}: {e}"
+        self.bot_errors.append(problem)
+        return rng.choice(view["legal"])
 
     def apply(self, action: str) -> None:
         self.match.apply(action)
@@ -125,7 +137,10 @@ class Session:
         except ImportError:
             hint = None
         if hint is not None:
-            found = hint(self.rules, view, level="strong", rng=rng)
+            try:
+                found = hint(self.rules, view, level="strong", rng=rng)
+            except Exception as e:  # noqa: BLE001 - no hint is better than no game
+                return None, f"No hint: the hint player failed ({type(e).__name__}: {e})."
             if found:
                 return found[0]["action"], found[0].get("reason", "")
         level = strongest_level()

@@ -39,7 +39,7 @@ class Stepper:
 class ReplayScreen(Screen):
     CSS = TABLE_CSS + "#hands { height: auto; max-height: 10; }"
     BINDINGS = [
-        Binding("right", "step(1)", "next"), Binding("left", "step(-1)", "back"),
+        Binding("right", "step(1)", "next", priority=True), Binding("left", "step(-1)", "back", priority=True),
         Binding("pagedown", "step(10)", "+10"), Binding("pageup", "step(-10)", "-10"),
         Binding("home", "jump(0)", "start"), Binding("end", "jump(-1)", "end"),
         Binding("d", "next_deal", "next deal"),
@@ -60,6 +60,7 @@ class ReplayScreen(Screen):
         yield from compose_table(moves=False)
 
     def on_mount(self) -> None:
+        self.query_one(HandView).can_focus = False  # the arrows step through the record
         self.redraw()
 
     def redraw(self) -> None:

@@ -254,6 +254,9 @@ class TableScreen(Screen):
             if generation != s.generation or m.to_act() != seat:
                 return  # the table was restarted or loaded meanwhile
             s.apply(action)
+            while s.bot_errors:
+                self.notify(s.bot_errors.pop(0) + "; a random legal move was played instead.",
+                            severity="error", timeout=8)
             self.thinking = None
             self.redraw()
 
