@@ -117,7 +117,7 @@ class Search:
                  mode: str = "ismcts", playout: str = "rules", c: float = 0.7,
                  pool: int = 200, infer: bool = True, steps: int | None = None,
                  seconds: float | None = None, match_aware: bool = True, detail: bool = False,
-                 epsilon: float = 0.0):
+                 epsilon: float = 0.0, others: str = "tree"):
         self.rules, self.view, self.rng = rules, view, rng
         self.seat = view["seat"]
         self.iterations, self.mode, self.c = iterations, mode, c
@@ -125,6 +125,9 @@ class Search:
         self.detail = detail
         self.policy = playout_policy(rules) if playout == "rules" else None
         self.epsilon = epsilon
+        if others not in ("tree", "policy"):
+            raise ValueError(f"others must be tree or policy, not {others!r}")
+        self.others = others
         self.utility = Utility(rules, view, match_aware)
         module = game_module(rules.id)
         spread = getattr(module, "spread", None) if module is not None else None
@@ -261,6 +264,8 @@ class Search:
         lo_u, hi_u = 0.0, 0.0
         log = math.log
         sqrt = math.sqrt
+        others_by_policy = self.others == "policy"
+        policy, eps = self.policy, self.epsilon
         while not self._over(start):
             s = copy(self.worlds.next())
             node = root
@@ -275,6 +280,26 @@ class Search:
                     break
                 ids = legal_ids(s)
                 children = node.children
+                if others_by_policy and mover != root_seat:
+                    # The other seats play their heuristic, from their own cards in this world;
+                    # the tree only branches on what the searching seat sees them do.
+                    n = len(ids)
+                    if n == 1:
+                        a = ids[0]
+                    elif policy is None or (eps and rng.random() < eps):
+                        a = ids[below(n)]
+                    else:
+                        a = policy(s, ids, rng)
+                    k = public(s, a, root_seat)
+                    ch = children.get(k)
+                    if ch is None:
+                        ch = children[k] = Node()
+                    apply_id(s, a)
+                    steps += 1
+                    if probe is not None and won is None:
+                        won = self._probe_check(s, probe)
+                    node = ch
+                    continue
                 if mover == root_seat:
                     keys = ids
                 else:
@@ -402,7 +427,7 @@ class SearchBot(Bot):
         self.lanes = settings.pop("lanes", 1)
         self.processes = settings.pop("processes", 1)
         known = {"iterations", "mode", "playout", "c", "pool", "infer", "steps", "seconds",
-                 "match_aware", "detail", "epsilon"}
+                 "match_aware", "detail", "epsilon", "others"}
         unknown = set(settings) - known
         if unknown:
             raise TypeError(f"unknown setting {sorted(unknown)[0]!r}")

@@ -200,19 +200,19 @@ def _mask(cards) -> int:
     return m
 
 
+# HIGHER[trump][card]: the cards of the same effective suit that beat it, as a bitmask.
+HIGHER = [[sum(1 << x for x in range(24) if EFFECTIVE[t][x] == EFFECTIVE[t][c] and POWER[t][x] > POWER[t][c])
+           for c in range(24)] for t in range(4)]
+TRUMP_BITS = [sum(1 << x for x in range(24) if EFFECTIVE[t][x] == t) for t in range(4)]
+
+
 def _is_master(card, trump, known) -> bool:
     """No unseen card of the same effective suit ranks above it."""
-    eff, power = EFFECTIVE[trump], POWER[trump]
-    e, p = eff[card], power[card]
-    for c in range(24):
-        if not known >> c & 1 and eff[c] == e and power[c] > p:
-            return False
-    return True
+    return not HIGHER[trump][card] & ~known
 
 
 def _unseen_trumps(trump, known) -> int:
-    eff = EFFECTIVE[trump]
-    return sum(1 for c in range(24) if not known >> c & 1 and eff[c] == trump)
+    return bin(TRUMP_BITS[trump] & ~known).count("1")
 
 
 def _sure_winner(trick, best_key, trump, led, seen_mask, hand) -> bool:

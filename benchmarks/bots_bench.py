@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Search throughput per game beside the ref_trick yardstick, and the peak memory of one expert
+decision (docs/strength.md quotes its output).
+
+    python benchmarks/bots_bench.py [--seconds S] [--json]
+
+For each game: a fixed position (the first card play of a deal; for Joker a nine-card deal), the
+search run for S seconds per configuration, iterations/s reported (median of 3). An iteration is
+one imagined world played from the root to the end of the deal. ref_trick is measured in the same
+run (deals/s, before and after); the goal for Joker is a quarter of ref_trick's deals/s.
+"""
+
+import argparse
+import json
+import statistics
+import time
+import tracemalloc
+
+from parlor.bench import ref_trick_rate
+from parlor.bots import make_bot
+from parlor.bots.search import Search
+from parlor.core.match import Match
+from parlor.core.registry import games, make_rules
+from parlor.core.rng import Rng
+
+CONFIGS = [("ismcts", "rules"), ("ismcts", "random"), ("flat", "rules")]
+
+
+def first_play_position(game_id: str, seed: int = 1):
+    """A seat's view at the first trick play of a deal (Joker: of deal 9, the first nine-card deal),
+    reached by rules-bot play; any position for games without tricks after 4 actions."""
+    rules = make_rules(game_id)
+    match = Match(rules, seed)
+    bot = make_bot("rules", rules)
+    rng = Rng(seed)
+    target_deal = 9 if game_id == "joker" else 1
+    steps = 0
+    while not match.finished:
+        seat = match.to_act()
+        view = match.view(seat)
+        if (match.deal_number >= target_deal and len(view["legal"]) > 1
+                and (view.get("phase") == "play" or (view.get("phase") is None and steps >= 4))):
+            return rules, view
+        match.apply(bot.choose(view, rng))
+        steps += 1 if match.deal_number >= target_deal else 0
+    raise RuntimeError(f"{game_id}: no position found")
+
+
+def rate(rules, view, mode, playout, seconds) -> float:
+    rates = []
+    for k in range(3):
+        search = Search(rules, view, Rng(k), iterations=10**9, mode=mode, playout=playout,
+                        seconds=seconds)
+        start = time.perf_counter()
+        search.run()
+        rates.append(search.done / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def expert_memory(rules, view) -> tuple[float, float]:
+    """Peak traced memory (MiB) and time (s) of one expert decision, its two lanes run in this
+    process (with processes=2 each lane's process holds about half of it)."""
+    bot = make_bot("expert", rules, processes=1)
+    tracemalloc.start()
+    start = time.perf_counter()
+    bot.choose(view, Rng(5))
+    elapsed = time.perf_counter() - start
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak / 2**20, elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--games", default=",".join(sorted(games())))
+    args = parser.parse_args()
+    before = ref_trick_rate(args.seconds)["deals_per_s"]
+    rows = []
+    for game_id in args.games.split(","):
+        rules, view = first_play_position(game_id)
+        row = {"game": game_id, "position": f"deal {view['deal']}, seat {view['seat']}, "
+                                            f"{len(view['legal'])} legal moves"}
+        for mode, playout in CONFIGS:
+            row[f"{mode}/{playout}"] = rate(rules, view, mode, playout, args.seconds)
+        row["expert_peak_mib"], row["expert_seconds"] = expert_memory(rules, view)
+        rows.append(row)
+    after = ref_trick_rate(args.seconds)["deals_per_s"]
+    ref = (before + after) / 2
+    if args.json:
+        print(json.dumps({"ref_trick_deals_per_s": ref, "games": rows}, indent=1))
+        return
+    print(f"ref_trick: {ref:,.0f} deals/s (median of 5, before {before:,.0f} and after {after:,.0f})")
+    for row in rows:
+        print(f"{row['game']} ({row['position']}):")
+        for mode, playout in CONFIGS:
+            r = row[f"{mode}/{playout}"]
+            print(f"  {mode:>6} {playout:>6} playouts: {r:>8,.0f} iterations/s = {r / ref:.3f} x ref_trick deals/s")
+        print(f"  one expert decision: peak {row['expert_peak_mib']:.1f} MiB traced, "
+              f"{row['expert_seconds']:.2f} s (two lanes in one process)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,389 @@
+"""Joker's heuristic player: bids from counted sure and likely tricks (the bid with the best
+expected score over the trick distribution those counts give, respecting the dealer's hook), aims
+at the bid in play (wins while it needs tricks, ducks once it has them, grabs tricks once the bid is
+lost), uses the jokers with care (take only when a trick is needed, discard when a trick must be
+lost, lead high to pull a suit or low to throw the joker away), and chooses trump from the first
+three cards.
+
+The same decisions serve the `rules` bot (from the seat's view) and search's playouts (from an
+imagined state, reading only the acting seat's hand and public facts).
+"""
+
+from parlor.games.joker.cards import DECK, NO_SUIT, PLAIN, RANK, SUIT, SUITS, cards_of
+from parlor.games.joker.rules import ACTION_ID, ACTION_STR
+from parlor.games.joker.structure import DARK, GOLD, MISERE, NT, TURNED
+
+from .base import Bot
+
+JOKER0, BID0, TRUMP0 = 34, 54, 64
+HIGH, LOW, TAKE, DISCARD = 0, 4, 8, 9
+SUIT_CARDS = [[c for c in range(PLAIN) if SUIT[c] == s] for s in range(4)]
+TOKEN_KIND = {"nt": NT, "dark": DARK, "gold": GOLD, "misere": MISERE}
+
+
+def card_of(a: int) -> int:
+    """The card an action plays (jokers: 34 = X1, 35 = X2)."""
+    return a if a < JOKER0 else PLAIN + (a - JOKER0) // 10
+
+
+def _higher_unknown(c: int, known: int) -> int:
+    """Cards of c's suit above it that this seat has not seen (they may be in other hands)."""
+    s, r = SUIT[c], RANK[c]
+    return sum(1 for x in SUIT_CARDS[s] if RANK[x] > r and not known >> x & 1)
+
+
+# --- bidding ---------------------------------------------------------------------------------------
+
+def card_probs(hand, trump: int, n: int, known: int) -> list[float]:
+    """Chance that each card of the hand takes a trick (a club player's count)."""
+    unknown = 36 - bin(known).count("1")
+    # Share of the unseen cards that sit in the other three hands (the rest are undealt).
+    q = min(1.0, 3 * n / unknown) if unknown else 1.0
+    jokers_out = sum(1 for j in (PLAIN, PLAIN + 1) if not known >> j & 1)
+    joker_risk = 1 - (1 - q * 0.5) ** jokers_out  # some other seat may spend a joker on it
+    has_trump = 0 <= trump < NO_SUIT
+    length = [0, 0, 0, 0]
+    for c in hand:
+        if c < PLAIN:
+            length[SUIT[c]] += 1
+    probs = []
+    for c in hand:
+        if c >= PLAIN:
+            probs.append(0.95)
+            continue
+        s = SUIT[c]
+        h = _higher_unknown(c, known)
+        p_top = (1 - q) ** h  # no higher card of the suit in play against it
+        if has_trump and s == trump:
+            p = p_top * 0.95 + (1 - p_top) * (0.25 if h == 1 else 0.1)
+            if length[s] >= 3:
+                p = min(0.9, p + 0.12 * (length[s] - 2))
+        else:
+            ruff = 0.0
+            if has_trump:
+                # Others void of the suit while holding trumps: likelier with many cards dealt
+                # and a long holding of ours.
+                ruff = min(0.6, 0.04 * n * q + 0.08 * max(0, length[s] - 2))
+            p = p_top * (1 - ruff) * (1 - 0.5 * joker_risk)
+            if h == 1 and length[s] >= 2:
+                p += (1 - p_top) * 0.2
+        probs.append(max(0.0, min(0.97, p)))
+    if has_trump:
+        trumps = length[trump] if trump < 4 else 0
+        voids = sum(1 for s in range(4) if s != trump and length[s] == 0)
+        if trumps and voids:
+            probs.append(min(0.5, 0.15 * voids * min(trumps, 2) * q))  # ruffing chances
+    return probs
+
+
+def trick_distribution(probs) -> list[float]:
+    dist = [1.0]
+    for p in probs:
+        new = [0.0] * (len(dist) + 1)
+        for k, x in enumerate(dist):
+            new[k] += x * (1 - p)
+            new[k + 1] += x * p
+        dist = new
+    return dist
+
+
+def bid_score(b: int, t: int, n: int, shtanga) -> int:
+    if t == b:
+        if b == n:
+            return 100 * n
+        return 50 if b == 0 else 50 + 50 * b
+    if t == 0:
+        return -100 * n if shtanga == "per_card" else shtanga
+    return 10 * t
+
+
+def best_bid(probs, n: int, legal_bids, shtanga=-200) -> tuple[int, float]:
+    dist = trick_distribution(probs)
+    dist = dist[:n] + [sum(dist[n:])]
+    best, best_v = None, -1e9
+    for b in legal_bids:
+        v = sum(x * bid_score(b, t, n, shtanga) for t, x in enumerate(dist))
+        if v > best_v:
+            best, best_v = b, v
+    return best, best_v
+
+
+def choose_trump(first3) -> int:
+    """Trump from the chooser's first three cards: the suit with the most weight; none when the
+    cards are all of different suits without a long or strong one."""
+    weight = [0.0] * 4
+    for c in first3:
+        if c < PLAIN:
+            weight[SUIT[c]] += 1 + RANK[c] / 8
+    best = max(range(4), key=lambda s: weight[s])
+    if weight[best] < 1.7:
+        return NO_SUIT  # no suit stands out: aces and jokers do better without trumps
+    return best
+
+
+# --- play ------------------------------------------------------------------------------------------
+
+def trick_state(trick, leader: int, trump: int):
+    """(lead suit, high, winner seat, winner power, a joker is winning) for the trick so far."""
+    lead, high = -1, False
+    best_seat, best_pow, jwin = -1, -10, -1
+    for i, a in enumerate(trick):
+        seat = (leader + i) & 3
+        if a < JOKER0:
+            if i == 0:
+                lead = SUIT[a]
+            pw = 100 + RANK[a] if SUIT[a] == trump else (RANK[a] if SUIT[a] == lead else -2)
+            if pw > best_pow:
+                best_seat, best_pow = seat, pw
+        else:
+            m = (a - JOKER0) % 10
+            if i == 0:
+                lead, high = m % 4, m < 4
+                best_seat, best_pow = seat, -1
+                if high:
+                    jwin = seat
+            elif m == TAKE:
+                jwin = seat
+    return lead, high, best_seat, best_pow, jwin
+
+
+def power(a: int, trump: int, lead: int) -> int:
+    if a >= JOKER0:
+        return -1
+    return 100 + RANK[a] if SUIT[a] == trump else (RANK[a] if SUIT[a] == lead else -2)
+
+
+def is_master(c: int, known: int, trump: int) -> bool:
+    """No unseen card can beat it in its suit (jokers and ruffs aside)."""
+    return _higher_unknown(c, known) == 0
+
+
+def mode_of(kind: int, bid: int, won: int, left: int) -> str:
+    """What the seat wants from the tricks still to come: win (it needs tricks), lose (its bid is
+    made, or misère), grab (the bid is lost or there is none: every trick is worth something)."""
+    if kind == GOLD:
+        return "grab"
+    if kind == MISERE:
+        return "lose"
+    need = bid - won
+    if bid < 0:
+        return "grab"
+    if need == 0:
+        return "lose"
+    if need < 0 or need > left:
+        return "grab"
+    return "win"
+
+
+def play_decision(hand, legal, trump: int, trick, leader: int, seat: int, kind: int, bid: int,
+                  won: int, left: int, known: int, rng) -> int:
+    if len(legal) == 1:
+        return legal[0]
+    mode = mode_of(kind, bid, won, left)
+    need = bid - won
+    urgent = mode == "win" and need >= left
+    plain = [a for a in legal if a < JOKER0]
+    jokers = [a for a in legal if a >= JOKER0]
+    if not trick:
+        return _lead(hand, legal, plain, jokers, trump, mode, urgent, need, known)
+    lead, high, best_seat, best_pow, jwin = trick_state(trick, leader, trump)
+    last = len(trick) == 3
+    other_joker_out = any(not known >> j & 1 for j in (PLAIN, PLAIN + 1) if j not in hand)
+    takes = [a for a in jokers if (a - JOKER0) % 10 == TAKE]
+    discards = [a for a in jokers if (a - JOKER0) % 10 == DISCARD]
+    if jwin >= 0:
+        winners = []
+    else:
+        winners = [a for a in plain if power(a, trump, lead) > best_pow]
+    if mode in ("win", "grab"):
+        if winners:
+            if last:
+                return min(winners, key=lambda a: power(a, trump, lead))
+            safe = [a for a in winners if is_master(a, known, trump)
+                    and (SUIT[a] == trump or trump >= NO_SUIT or SUIT[a] == lead)]
+            if safe:
+                return min(safe, key=lambda a: power(a, trump, lead))
+            return max(winners, key=lambda a: power(a, trump, lead))
+        if takes and (urgent or mode == "grab" and left <= 2 or
+                      mode == "win" and need >= left - 1 or mode == "grab" and won == 0):
+            if last or not other_joker_out or urgent:
+                return takes[0]
+        return _shed(plain or discards, trump, lead, known)
+    # Lose: keep out of the trick.
+    losers = [a for a in plain if a not in winners]
+    if losers:
+        if jwin >= 0 or not last:
+            # Throw the most dangerous card that still loses now.
+            return max(losers, key=lambda a: (power(a, trump, lead), RANK[a]))
+        return max(losers, key=lambda a: (power(a, trump, lead), RANK[a]))
+    if discards:
+        return discards[0]
+    return max(winners, key=lambda a: power(a, trump, lead)) if last else min(
+        winners, key=lambda a: power(a, trump, lead))
+
+
+def _shed(options, trump, lead, known):
+    """A card to throw away: lowest plain card of a side suit, keeping trumps and masters."""
+    def cost(a):
+        if a >= JOKER0:
+            return (3, 0)
+        c = a
+        return (SUIT[c] == trump, is_master(c, known, trump), RANK[c])
+    return min(options, key=cost)
+
+
+def _lead(hand, legal, plain, jokers, trump, mode, urgent, need, known) -> int:
+    length = [0, 0, 0, 0]
+    for c in hand:
+        if c < PLAIN:
+            length[SUIT[c]] += 1
+    has_trump = trump < NO_SUIT
+    if mode in ("win", "grab"):
+        masters = [a for a in plain if is_master(a, known, trump)]
+        trump_masters = [a for a in masters if has_trump and SUIT[a] == trump]
+        if trump_masters:
+            return trump_masters[0]
+        if masters:
+            return max(masters, key=lambda a: (length[SUIT[a]], RANK[a]))
+        if jokers and (urgent or not plain):
+            # Lead high in the suit whose top card we want out of the way.
+            suit = max(range(4), key=lambda s: (length[s] > 0, length[s]))
+            return _joker_action(jokers, HIGH, suit)
+        if plain:
+            if has_trump and length[trump] and not urgent:
+                side = [a for a in plain if SUIT[a] != trump]
+                if side:  # lead from the shortest side suit to ruff it later
+                    return min(side, key=lambda a: (length[SUIT[a]], RANK[a]))
+            return max(plain, key=lambda a: (RANK[a], length[SUIT[a]]))
+        return jokers[0]
+    # Lose: lead the card least likely to win; throw a joker away low in a crowded suit.
+    if plain:
+        def danger(a):
+            return (SUIT[a] == trump, -_higher_unknown(a, known), RANK[a])
+        safest = min(plain, key=danger)
+        if _higher_unknown(safest, known) >= 2 or not jokers:
+            return safest
+    if jokers:
+        crowded = max(range(4), key=lambda s: sum(1 for x in SUIT_CARDS[s] if not known >> x & 1)
+                      - (100 if s == trump else 0))
+        return _joker_action(jokers, LOW, crowded)
+    return min(plain, key=lambda a: RANK[a])
+
+
+def _joker_action(jokers, mode: int, suit: int) -> int:
+    want = [a for a in jokers if (a - JOKER0) % 10 == mode + suit]
+    return want[0] if want else jokers[0]
+
+
+# --- adapters --------------------------------------------------------------------------------------
+
+def _bid_choice(hand, trump, n, known, bids, seat, legal_bids, shtanga, blind=False):
+    if blind:  # a dark deal: no card seen; bid a share of the tricks
+        probs = [0.26] * n
+    else:
+        probs = card_probs(hand, trump, n, known)
+    return best_bid(probs, n, legal_bids, shtanga)[0]
+
+
+class RulesBot(Bot):
+    """Joker's club player, deciding from the view alone."""
+
+    name = "rules"
+
+    def __init__(self, rules, **settings):
+        super().__init__(rules)
+        if settings:
+            raise TypeError(f"unknown setting {sorted(settings)[0]!r}")
+        self.shtanga = rules.options["shtanga"]
+
+    def choose(self, view: dict, rng) -> str:
+        legal = view["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        index = DECK.index
+        hand = [index[c] for c in view["hand"]]
+        phase = view["phase"]
+        kind = TOKEN_KIND.get(view["kind"], TURNED)
+        if phase == "trump":
+            t = choose_trump(hand)
+            return ACTION_STR[TRUMP0 + t]
+        trump = _trump_of(view["trump"])
+        known = 0
+        for c in hand:
+            known |= 1 << c
+        if view.get("turned"):
+            known |= 1 << index[view["turned"]]
+        for _, _, plays in view["tricks"]:
+            for p in plays:
+                known |= 1 << card_of(ACTION_ID["play " + p])
+        trick = [ACTION_ID["play " + p] for _, p in view["trick_plays"]]
+        for a in trick:
+            known |= 1 << card_of(a)
+        n, seat = view["cards"], view["seat"]
+        if phase == "bid":
+            legal_bids = [int(a[4:]) for a in legal]
+            blind = view.get("hand_hidden", 0) > 0 and not hand
+            b = _bid_choice(hand, trump if trump >= 0 else NO_SUIT, n, known, view["bids"], seat,
+                            legal_bids, self.shtanga, blind)
+            return f"bid {b}"
+        bids = view["bids"]
+        bid = bids[seat] if bids else -1
+        won = view["tricks_won"]
+        left = n - sum(won)
+        leader = view["trick_plays"][0][0] if trick else seat
+        ids = [ACTION_ID[a] for a in legal]
+        a = play_decision(hand, ids, trump, trick, leader, seat, kind, -1 if bid is None else bid,
+                          won[seat], left, known, rng)
+        return ACTION_STR[a]
+
+
+def _trump_of(t) -> int:
+    if t is None:
+        return -1
+    return NO_SUIT if t == "none" else SUITS.index(t)
+
+
+def policy(rules):
+    """The playout policy on an imagined JokerState (own hand and public facts only)."""
+    shtanga = rules.options["shtanga"]
+
+    def act(s, ids, rng):
+        seat = s.turn
+        phase = s.phase
+        if phase == 0:  # trump
+            return TRUMP0 + choose_trump(s.first3)
+        hand = cards_of(s.hands[seat])
+        known = 0
+        for c in hand:
+            known |= 1 << c
+        if s.turned >= 0:
+            known |= 1 << s.turned
+        for _, cards in s.tricks:
+            for a in cards:
+                known |= 1 << card_of(a)
+        if phase == 1:  # bid
+            legal_bids = [a - BID0 for a in ids]
+            blind = s.kind == DARK
+            b = _bid_choice(hand, s.trump if s.trump >= 0 else NO_SUIT, s.n, known, s.bids, seat,
+                            legal_bids, shtanga, blind)
+            return BID0 + b
+        trick = s.trick
+        for a in trick:
+            known |= 1 << card_of(a)
+        won = s.won
+        return play_decision(hand, ids, s.trump, trick, s.leader, seat, s.kind, s.bids[seat],
+                             won[seat], s.n - sum(won), known, rng)
+    return act
+
+
+def tricks_won(s):
+    return s.won[:] if s.phase == 2 else None
+
+
+def spread(rules, view) -> float:
+    """A typical deal's spread of points: larger in the nine-card deals."""
+    n = view.get("cards", 9)
+    return 40 + 25 * n
+
+
+__all__ = ["RulesBot", "policy", "tricks_won", "spread", "card_probs", "best_bid", "choose_trump"]
