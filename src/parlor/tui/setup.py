@@ -86,7 +86,9 @@ class StartScreen(Screen):
 
     async def on_mount(self) -> None:
         await self.build_game_part(keep=True)
-        self.query_one("#start", Button).focus()
+        self.query_one("#start", Button).focus(scroll_visible=False)  # Enter starts
+        form = self.query_one("#form", VerticalScroll)
+        self.call_after_refresh(form.scroll_home, animate=False)  # the game and its options first
 
     # --- the parts that depend on the game and the seats
     async def build_game_part(self, keep: bool = False) -> None:
