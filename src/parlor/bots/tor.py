@@ -1,0 +1,200 @@
+"""Tőr's heuristic player: drops when its total is well under what the others are likely to
+hold (their dealt hands were above 15, cards they took from the discard pile are known, melds
+shrank them), takes the discard only when it makes a meld or a lay-off or swaps a high card for a
+low one, melds and lays off whatever it can (most points first, going out when it can), and
+discards the card it needs least (high, and not part of a pair or a run in the making).
+
+The same decisions serve the `rules` bot (from the seat's view) and search's playouts (from an
+imagined state, reading only the acting seat's hand and public facts).
+"""
+
+from parlor.games.tor.cards import (DECK, DISCARD0, DRAW_DISCARD, DRAW_STOCK, DROP, END,
+                                    LAYOFF0, LAYOFF_MASKS, MELD0, MELD_MASKS, NUM_LAYOFFS, VALUE,
+                                    adjacent, hand_total)
+
+from .base import Bot
+
+AVERAGE_KEPT = 5.0  # points a card the others keep is worth, on average (they shed high cards)
+DROP_MARGIN = 3  # drop only this far under the lowest likely total
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def keep_value(c: int, hand: int) -> float:
+    """How much a card is worth keeping: low cards, and cards near a meld (a pair, a run draw)."""
+    rank4 = c & ~3
+    same_rank = (hand >> rank4 & 15).bit_count() - 1
+    neighbours = sum(1 for d in (-8, -4, 4, 8) if 0 <= c + d < 52 and hand >> (c + d) & 1)
+    return 6 * (same_rank >= 1) + 3 * same_rank + 4 * (neighbours >= 1) - VALUE[c]
+
+
+def helps(card: int, hand: int, meld_adjacent: int) -> bool:
+    """Would this card make a meld with the hand, or go onto a meld on the table?"""
+    if meld_adjacent >> card & 1:
+        return True
+    h = hand | 1 << card
+    rank4 = card & ~3
+    if (h >> rank4 & 15).bit_count() >= 3:
+        return True
+    run = 0
+    for d in (-8, -4, 0, 4, 8):
+        x = card + d
+        if 0 <= x < 52 and h >> x & 1:
+            run += 1
+            if run >= 3:
+                return True
+        else:
+            run = 0
+    return False
+
+
+def estimate_totals(hand_sizes, known_cards, seat) -> list[float]:
+    """Likely hand totals of the other seats: what is known of them plus an average per card."""
+    out = []
+    for p, size in enumerate(hand_sizes):
+        if p == seat:
+            out.append(float("inf"))
+            continue
+        kn = known_cards[p]
+        out.append(sum(VALUE[c] for c in kn) + max(0, size - len(kn)) * AVERAGE_KEPT)
+    return out
+
+
+def start_of_turn(hand: int, top: int | None, meld_adjacent: int, hand_sizes, known_cards,
+                  seat: int, can_take: bool) -> str:
+    """'drop', 'stock' or 'take'."""
+    total = hand_total(hand)
+    others = estimate_totals(hand_sizes, known_cards, seat)
+    if total <= 12 and total + DROP_MARGIN < min(others):
+        return "drop"
+    if can_take and top is not None:
+        if helps(top, hand, meld_adjacent):
+            return "take"
+        worst = max((VALUE[c] for c in _cards(hand)), default=0)
+        if VALUE[top] <= 3 and worst >= 8:
+            return "take"
+    return "stock"
+
+
+def after_draw(hand: int, moves) -> int:
+    """Index of the move to make from `moves` = [(kind, mask)], kind meld/layoff/discard/end."""
+    best, best_v = None, None
+    for i, (kind, mask) in enumerate(moves):
+        if kind in ("meld", "layoff"):
+            v = (mask == hand, sum(VALUE[c] for c in _cards(mask)), mask.bit_count())
+            if best_v is None or v > best_v:
+                best, best_v = i, v
+    if best is not None:
+        return best
+    discards = [(i, mask) for i, (kind, mask) in enumerate(moves) if kind == "discard"]
+    if discards:
+        i, _ = min(discards, key=lambda im: (keep_value(_cards(im[1])[0], hand), -im[1]))
+        return i
+    return next(i for i, (kind, _) in enumerate(moves) if kind == "end")
+
+
+# --- adapters --------------------------------------------------------------------------------------
+
+def _mask(codes) -> int:
+    m = 0
+    for c in codes:
+        m |= 1 << DECK.index[c]
+    return m
+
+
+def _parse(action: str):
+    words = action.split(" ")
+    verb = words[0]
+    if verb == "layoff":
+        return "layoff", _mask(words[2:])
+    if verb in ("meld", "discard"):
+        return verb, _mask(words[1:])
+    return verb, 0
+
+
+class RulesBot(Bot):
+    """Tőr's club player, deciding from the view alone."""
+
+    name = "rules"
+
+    def __init__(self, rules, **settings):
+        super().__init__(rules)
+        if settings:
+            raise TypeError(f"unknown setting {sorted(settings)[0]!r}")
+
+    def choose(self, view: dict, rng) -> str:
+        legal = view["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        hand = _mask(view["hand"])
+        if view["stage"] == 1:
+            pile = view["discard_pile"]
+            top = DECK.index[pile[-1]] if pile else None
+            adj = 0
+            for m in view["melds"]:
+                adj |= adjacent(_mask(m["cards"]))
+            known = [[DECK.index[c] for c in k] for k in view["known"]]
+            what = start_of_turn(hand, top, adj, view["hand_sizes"], known, view["seat"],
+                                 "draw discard" in legal)
+            return {"drop": "drop", "stock": "draw stock", "take": "draw discard"}[what]
+        moves = [_parse(a) for a in legal]
+        return legal[after_draw(hand, moves)]
+
+
+def _move_of(a: int):
+    if a == END:
+        return "end", 0
+    if a < MELD0:
+        return "discard", 1 << (a - DISCARD0)
+    if a < LAYOFF0:
+        return "meld", MELD_MASKS[a - MELD0]
+    return "layoff", LAYOFF_MASKS[(a - LAYOFF0) % NUM_LAYOFFS]
+
+
+def policy(rules):
+    """The playout policy on an imagined TorState (own hand and public facts only)."""
+
+    def act(s, ids, rng):
+        seat = s.turn
+        hand = s.hands[seat]
+        if s.stage == 1:
+            top = s.discard[0] if s.discard else None
+            adj = 0
+            for _, a in s.melds:
+                adj |= a
+            sizes = [h.bit_count() for h in s.hands]
+            known = _known_takes(s)
+            what = start_of_turn(hand, top, adj, sizes, known, seat, DRAW_DISCARD in ids)
+            return {"drop": DROP, "stock": DRAW_STOCK, "take": DRAW_DISCARD}[what]
+        moves = [_move_of(a) for a in ids]
+        return ids[after_draw(hand, moves)]
+    return act
+
+
+def _known_takes(s) -> list[list[int]]:
+    """Cards each seat took from the discard pile and still holds (public knowledge)."""
+    n = len(s.hands)
+    known = [0] * n
+    pile = [s.up]
+    for code in s.log:
+        a, p = code >> 3, code & 7
+        if a == DRAW_DISCARD:
+            known[p] |= 1 << pile.pop()
+        elif DISCARD0 <= a < MELD0:
+            known[p] &= ~(1 << (a - DISCARD0))
+            pile.append(a - DISCARD0)
+        elif MELD0 <= a < LAYOFF0:
+            known[p] &= ~MELD_MASKS[a - MELD0]
+        elif a >= LAYOFF0:
+            known[p] &= ~LAYOFF_MASKS[(a - LAYOFF0) % NUM_LAYOFFS]
+    return [_cards(k) for k in known]
+
+
+__all__ = ["RulesBot", "policy", "start_of_turn", "after_draw"]
