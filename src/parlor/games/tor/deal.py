@@ -19,20 +19,23 @@ from collections.abc import Sequence
 
 _MASK = (1 << 64) - 1
 _LIMIT = 1 << 64
-_BATCH_LIMIT = 1 << 60  # a batch's product stays below 2**60: a redraw is needed less than 1 in 16
+_BATCH_LIMIT = 1 << 60  # a batch's product below 2**60: a redraw is needed less than 1 time in 16
 
 
-def _batches(n: int) -> list[tuple[int, tuple[int, ...], int, int]]:
+def _batches(n: int, first_sizes: tuple[int, ...] = ()) -> list[tuple[int, tuple[int, ...], int, int]]:
     """(first position, bounds n-i.., product, rejection threshold) for a front-to-back shuffle
-    of n cards: as many bounds to one 64-bit draw as fit under _BATCH_LIMIT (for 52 cards the
-    first two batches fix positions 0-9 and 10-20: four hands and the turned-up card)."""
+    of n cards: batches of `first_sizes` bounds first, then as many bounds to one 64-bit draw as
+    fit under _BATCH_LIMIT."""
     out, i = [], 0
+    sizes = list(first_sizes)
     while i < n - 1:
         bounds, product, first = [], 1, i
-        while i < n - 1 and product * (n - i) <= _BATCH_LIMIT:
+        size = sizes.pop(0) if sizes else 0  # 0: as many as fit under _BATCH_LIMIT
+        while i < n - 1 and (len(bounds) < size if size else product * (n - i) <= _BATCH_LIMIT):
             product *= n - i
             bounds.append(n - i)
             i += 1
+        assert product <= _LIMIT
         out.append((first, tuple(bounds), product, _LIMIT % product))
     return out
 
@@ -56,8 +59,10 @@ def _steps(first: int, bounds: tuple[int, ...]) -> tuple:
     return tuple(out)
 
 
+# Two batches of 11 first: positions 0-21 are four hands, the turned-up card and the first stock
+# card (a redraw is needed 1 time in 12, then 1 in 500); then batches under 2**60.
 _BATCHES = [(first, _steps(first, bounds), product, threshold)
-            for first, bounds, product, threshold in _batches(52)]
+            for first, bounds, product, threshold in _batches(52, (11, 11))]
 _NUM_BATCHES = len(_BATCHES)
 
 

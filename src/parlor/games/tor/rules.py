@@ -27,6 +27,8 @@ _QUADS = _NIB_ONES * 3  # 0x3333...
 _FOURS = _NIB_ONES * 4  # 0x4444...
 
 
+_BIT = [1 << c for c in range(52)]
+
 # Meld action ids: _RUN_ACTS[c] for the runs of 3, 4, 5, 6 from card c; _SET_ACTS[r][nibble].
 _RUN_ACTS = [[MELD0 + j for j in ids] for ids in RUN_IDS]
 _SET_ACTS = [[[MELD0 + j for j in ids] for ids in by_nib] for by_nib in SET_IDS]
@@ -142,12 +144,12 @@ class TorRules(Rules):
     # --- the hot path
     def start(self, deal, ctx: DealContext) -> TorState:
         s = TorState.__new__(TorState)
-        V = VALUE
+        V, B = VALUE, _BIT
         hands = []
         low = tor = None
         # scoring.instant, inlined (the hot path; test_start_agrees_with_instant holds them equal)
         for p, (a, b, c, d, e) in enumerate(deal.hands):  # always 5 cards (parse_deal checks)
-            hands.append(1 << a | 1 << b | 1 << c | 1 << d | 1 << e)
+            hands.append(B[a] | B[b] | B[c] | B[d] | B[e])
             if V[a] + V[b] + V[c] + V[d] + V[e] <= LOW_HAND:
                 low = low + (p,) if low else (p,)
             elif a >= 40 and b >= 40 and c >= 40 and d >= 40 and e >= 40:  # Tőr (worth 50)
@@ -181,17 +183,17 @@ class TorRules(Rules):
         if s.stage == 1:
             return [0, 1, 2] if s.discard else [0, 1]  # drop, draw stock, draw discard
         h = s.hands[s.turn]
-        out = [END] if s.melded else []
-        taken = s.taken
-        if h & (h - 1) == 0:
-            taken = -1  # the card taken from the discard pile may go when it is the last one
+        out = []
         x = h
-        while x:
-            low = x & -x
-            x ^= low
-            c = low.bit_length() - 1
-            if c != taken:
-                out.append(DISCARD0 + c)
+        while x:  # a discard for every card, lowest first
+            y = x & (x - 1)
+            out.append((x ^ y).bit_length() + 3)  # DISCARD0 + card
+            x = y
+        taken = s.taken
+        if taken >= 0 and h >> taken & 1 and len(out) > 1:  # it may go only as the last card
+            out.remove(DISCARD0 + taken)
+        if s.melded:
+            out.append(END)
         # runs: every card that starts three in a row, extended as far as the hand goes
         x = h & (h >> 4) & (h >> 8)
         while x:
@@ -207,7 +209,7 @@ class TorRules(Rules):
                 out.append(j)
                 k += 4
         # sets: the ranks with 3 or more cards in hand (popcount per nibble >= 3)
-        p = (h & _PAIRS) + (h >> 1 & _PAIRS)
+        p = h - (h >> 1 & _PAIRS)
         q = (p & _QUADS) + (p >> 2 & _QUADS)
         x = (q + _NIB_ONES) & _FOURS
         while x:
@@ -255,13 +257,13 @@ class TorRules(Rules):
             i = s.si
             if i >= len(s.stock):
                 s.lazy.fix(i)
-            s.hands[seat] |= 1 << s.stock[i]
+            s.hands[seat] |= _BIT[s.stock[i]]
             s.si = i + 1
             s.stage, s.taken, s.melded = 2, -1, False
         elif a >= DISCARD0:
             if a < MELD0:  # discard
                 c = a - DISCARD0
-                h = s.hands[seat] = s.hands[seat] & ~(1 << c)
+                h = s.hands[seat] = s.hands[seat] ^ _BIT[c]  # c is in the hand
                 s.discard = (c, s.discard)
                 if not h:
                     s.end, s.turn = ("out", (seat,)), -1
@@ -282,12 +284,12 @@ class TorRules(Rules):
                 new = melds[k][0] | m
                 melds[k] = (new, adjacent(new))
                 s.melds = tuple(melds)
-            h = s.hands[seat] = s.hands[seat] & ~m
+            h = s.hands[seat] = s.hands[seat] ^ m  # m is in the hand
             if not h:
                 s.end, s.turn = ("out", (seat,)), -1
         elif a == DRAW_DISCARD:
             c, s.discard = s.discard
-            s.hands[seat] |= 1 << c
+            s.hands[seat] |= _BIT[c]
             s.stage, s.taken, s.melded = 2, c, False
         elif a == END:
             if s.si == self.stock_end:
