@@ -1,5 +1,5 @@
-"""Snapshots of the table of every game at 80x24, from fixed seeds: the characters on the screen
-and the SVG screenshot, compared with the files in snapshots/.
+"""Snapshots of the table of every game at 80x24, at a position kept as a record (snapshots/GAME.json):
+the characters on the screen and the SVG screenshot, compared with the files in snapshots/.
 
 Remake them after a deliberate change of the drawing with
     PARLOR_UPDATE_SNAPSHOTS=1 python3 -m pytest tests/tui/test_snapshots.py
@@ -15,7 +15,10 @@ from pathlib import Path
 import pytest
 import textual
 
-from parlor.core.registry import games
+from parlor import records
+from parlor.core.match import Match
+from parlor.core.registry import games, make_rules
+from parlor.core.rng import Rng
 from parlor.tui.app import ParlorApp
 from parlor.tui.model import TableConfig
 from parlor.tui.table import TableScreen
@@ -24,24 +27,37 @@ from tui_driver import ready, screen_text
 
 HERE = Path(__file__).parent / "snapshots"
 UPDATE = os.environ.get("PARLOR_UPDATE_SNAPSHOTS") == "1"
-DECISIONS = 3  # the person's moves before the picture
+DECISIONS = 3  # the person's (seat 0's) moves before the picture
+
+
+def position(game: str) -> dict:
+    """The record of the pictured position: kept in snapshots/ so that the picture changes only
+    when the drawing or the game's view does, not when an engine's random playouts do."""
+    path = HERE / f"{game}.json"
+    if path.exists() and not UPDATE:
+        return records.read(path)
+    rules = make_rules(game)
+    match = Match(rules, 21)
+    rng = Rng(21)
+    made = 0
+    while not match.finished:
+        seat = match.to_act()
+        if seat == 0:
+            if made == DECISIONS:
+                break
+            made += 1
+        match.apply(rng.choice(match.legal()))
+    HERE.mkdir(exist_ok=True)
+    records.save(match, path)
+    return match.record()
 
 
 async def table_picture(game: str) -> tuple[str, str]:
-    app = ParlorApp(TableConfig(game, {}, delay=0, seed=21, levels=["random"], auto_forced=False))
+    match = records.replay(position(game))
+    app = ParlorApp(TableConfig(game, delay=0, levels=["random"], auto_forced=False), match)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+s")
-        made = 0
-        while True:
-            top = await ready(pilot, app)
-            if not isinstance(top, TableScreen):
-                await pilot.press("enter")
-                continue
-            if made == DECISIONS or top.session.match.finished:
-                break
-            top.play(top.session.match.legal()[0])
-            made += 1
+        top = await ready(pilot, app)
+        assert isinstance(top, TableScreen) and top.session.human_to_act()
         last = None
         for _ in range(20):  # until the layout has settled (scrolling happens after a refresh)
             await pilot.pause()

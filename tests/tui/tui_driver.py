@@ -69,7 +69,7 @@ async def play_move(pilot, table: TableScreen, action: str, way: int) -> None:
     labels = [str(b.label) for b in table.query("#moves Button")]
     k = labels.index(label)
     hand.focus()
-    await pilot.press("down", *["tab"] * k, "enter")
+    await pilot.press("down", *[("tab" if way == 2 else "right")] * k, "enter")
     if label.endswith("…"):
         await pilot.pause()
         await choose_in_dialog(pilot, table.app.screen, action)

@@ -108,6 +108,8 @@ class TableScreen(Screen):
         Binding("q", "quit_table", "quit"),
         Binding("up", "focus_hand(False)", show=False),
         Binding("down", "focus_hand(True)", show=False),
+        Binding("left", "button_step(-1)", show=False),
+        Binding("right", "button_step(1)", show=False),
     ] + [Binding(str((i + 1) % 10), f"card({i})", show=False) for i in range(10)]
 
     def __init__(self, session: Session) -> None:
@@ -345,6 +347,12 @@ class TableScreen(Screen):
             buttons[0].focus()
         elif not down:
             self.query_one(HandView).focus()
+
+    def action_button_step(self, step: int) -> None:
+        """←/→ along the move buttons (the hand has its own arrows)."""
+        buttons = list(self.query_one("#moves").query(Button))
+        if self.focused in buttons:
+            buttons[(buttons.index(self.focused) + step) % len(buttons)].focus()
 
     def action_moves(self) -> None:
         if not self.moves.legal:
