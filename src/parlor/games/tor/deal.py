@@ -40,24 +40,9 @@ def _batches(n: int, first_sizes: tuple[int, ...] = ()) -> list[tuple[int, tuple
     return out
 
 
-def _steps(first: int, bounds: tuple[int, ...]) -> tuple[tuple, tuple | None]:
-    """A batch's picks, two at a time: multiplying the draw by b * (b-1) gives both picks of
-    positions i and i+1 at once (the same two numbers as multiplying by b, then by b-1), and a
-    table turns that into the two positions to swap with. Returns the pairs (multiplier, table,
-    i) and the last single pick (b, i) of an odd batch, or None."""
-    pairs = []
-    i = first
-    for k in range(0, len(bounds) - 1, 2):
-        b = bounds[k]
-        pairs.append((b * (b - 1), tuple((i + v // (b - 1), i + 1 + v % (b - 1)) for v in range(b * (b - 1))), i))
-        i += 2
-    return tuple(pairs), ((bounds[-1], i) if len(bounds) % 2 else None)
-
-
 # Two batches of 11 first: positions 0-21 are four hands, the turned-up card and the first stock
 # card (a redraw is needed 1 time in 12, then 1 in 500); then batches under 2**60.
-_BATCHES = [(first + len(bounds), *_steps(first, bounds), product, threshold)
-            for first, bounds, product, threshold in _batches(52, (11, 11))]
+_BATCHES = _batches(52, (11, 11))
 _NUM_BATCHES = len(_BATCHES)
 
 
@@ -84,7 +69,7 @@ class ShuffledPile(Sequence):
         """Fix c[0..upto-1] (at least)."""
         items, state, batch = self.items, self._state, self._batch
         while self._fixed < upto and batch < _NUM_BATCHES:
-            end, pairs, single, product, threshold = _BATCHES[batch]
+            i, bounds, product, threshold = _BATCHES[batch]
             while True:
                 state = z = (state + _GAMMA) & _MASK
                 z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -92,19 +77,14 @@ class ShuffledPile(Sequence):
                 x = z ^ (z >> 31)
                 if (x * product) & _MASK >= threshold:  # the draw's leftover: unbiased
                     break
-            for mult, table, i in pairs:
-                x *= mult
-                j, k = table[x >> 64]
+            for b in bounds:
+                x *= b
+                j = i + (x >> 64)
                 x &= _MASK
                 items[i], items[j] = items[j], items[i]
                 i += 1
-                items[i], items[k] = items[k], items[i]
-            if single:
-                b, i = single
-                j = i + (x * b >> 64)
-                items[i], items[j] = items[j], items[i]
             batch += 1
-            self._fixed = end if batch < _NUM_BATCHES else 52
+            self._fixed = i if batch < _NUM_BATCHES else 52
         self._state, self._batch = state, batch
         prefix = self.prefix
         prefix += items[self._start + len(prefix):self._fixed]
