@@ -28,6 +28,9 @@ _FOURS = _NIB_ONES * 4  # 0x4444...
 
 
 _BIT = [1 << c for c in range(52)]
+# Reasons given for most of the 27345 ids at once (the conformance suite asks for every one).
+_MUST_DRAW = [f"seat {p} must first draw (draw stock or draw discard) or drop" for p in range(8)]
+_NO_MELD = [f"there is no meld {k}" for k in range(MAX_MELDS)]
 
 # Meld action ids: _RUN_ACTS[c] for the runs of 3, 4, 5, 6 from card c; _SET_ACTS[r][nibble].
 _RUN_ACTS = [[MELD0 + j for j in ids] for ids in RUN_IDS]
@@ -370,6 +373,12 @@ class TorRules(Rules):
     def why_illegal_id(self, s, a: int) -> str | None:
         if s.end is not None:
             return "the deal is over"
+        if a >= LAYOFF0:  # most ids: answered first
+            if s.stage == 1:
+                return _MUST_DRAW[s.turn]
+            k = (a - LAYOFF0) // NUM_LAYOFFS
+            if k >= len(s.melds):
+                return _NO_MELD[k]
         seat = s.turn
         if a <= DRAW_DISCARD:
             if s.stage != 1:
@@ -380,7 +389,7 @@ class TorRules(Rules):
                 return "the discard pile is empty"
             return None
         if s.stage == 1:
-            return f"seat {seat} must first draw (draw stock or draw discard) or drop"
+            return _MUST_DRAW[seat]
         h = s.hands[seat]
         if a == END:
             return None if s.melded else ("end needs a new meld this turn; otherwise discard a card "
@@ -397,7 +406,7 @@ class TorRules(Rules):
             return self._not_held(s, MELD_MASKS[a - MELD0])
         k, j = divmod(a - LAYOFF0, NUM_LAYOFFS)
         if k >= len(s.melds):
-            return f"there is no meld {k}"
+            return _NO_MELD[k]
         mask = LAYOFF_MASKS[j]
         why = self._not_held(s, mask)
         if why:
