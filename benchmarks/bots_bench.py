@@ -57,17 +57,31 @@ def rate(rules, view, mode, playout, seconds) -> float:
     return statistics.median(rates)
 
 
-def expert_memory(rules, view) -> tuple[float, float]:
-    """Peak traced memory (MiB) and time (s) of one expert decision, its two lanes run in this
-    process (with processes=2 each lane's process holds about half of it)."""
-    bot = make_bot("expert", rules, processes=1)
-    tracemalloc.start()
+def expert_memory(rules, view) -> dict:
+    """One expert decision: its wall time (two lanes in two processes), the peak memory the
+    search allocates (tracemalloc, the lanes run in this process) and the peak resident size of
+    a fresh process making the decision, and of its two lane processes."""
+    import subprocess
+    import sys
+    bot = make_bot("expert", rules)
     start = time.perf_counter()
     bot.choose(view, Rng(5))
     elapsed = time.perf_counter() - start
+    traced = make_bot("expert", rules, processes=1)
+    tracemalloc.start()
+    traced.choose(view, Rng(5))
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    return peak / 2**20, elapsed
+    code = ("import json, resource, sys; sys.path.insert(0, %r); from bots_bench import *; "
+            "rules, view = first_play_position(%r); make_bot('expert', rules).choose(view, Rng(5)); "
+            "from parlor.bots.search import shutdown_pool; shutdown_pool(); "
+            "print(json.dumps([resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "
+            "resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss]))") % (
+        str(__import__("pathlib").Path(__file__).parent), rules.id)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    own, child = json.loads(out.stdout.strip().splitlines()[-1])
+    return {"expert_seconds": elapsed, "expert_traced_mib": peak / 2**20,
+            "expert_rss_mib": own / 1024, "expert_lane_rss_mib": child / 1024}
 
 
 def main() -> None:
@@ -84,7 +98,7 @@ def main() -> None:
                                             f"{len(view['legal'])} legal moves"}
         for mode, playout in CONFIGS:
             row[f"{mode}/{playout}"] = rate(rules, view, mode, playout, args.seconds)
-        row["expert_peak_mib"], row["expert_seconds"] = expert_memory(rules, view)
+        row.update(expert_memory(rules, view))
         rows.append(row)
     after = ref_trick_rate(args.seconds)["deals_per_s"]
     ref = (before + after) / 2
@@ -97,8 +111,9 @@ def main() -> None:
         for mode, playout in CONFIGS:
             r = row[f"{mode}/{playout}"]
             print(f"  {mode:>6} {playout:>6} playouts: {r:>8,.0f} iterations/s = {r / ref:.3f} x ref_trick deals/s")
-        print(f"  one expert decision: peak {row['expert_peak_mib']:.1f} MiB traced, "
-              f"{row['expert_seconds']:.2f} s (two lanes in one process)")
+        print(f"  one expert decision: {row['expert_seconds']:.2f} s; search allocates at most "
+              f"{row['expert_traced_mib']:.1f} MiB; peak RSS {row['expert_rss_mib']:.0f} MiB "
+              f"(process), {row['expert_lane_rss_mib']:.0f} MiB (largest lane process)")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,10 @@ A game module may define:
                         f(world) -> weight: how likely the other seats' public actions so far
                         (bids, calls, declarations) are in an imagined world, by the same
                         heuristic; search samples worlds in proportion to it
+    refine(rules, view)
+                        f(world, rng) -> world: a step that moves an imagined world toward what
+                        the others' play suggests (e.g. a Metropolis walk), where weights alone
+                        would leave too few worlds
 Games without a module get a random player under the name `rules` and random playouts.
 """
 
@@ -55,4 +59,10 @@ def playout_policy(rules: Rules):
 def inference(rules: Rules, view: dict):
     module = game_module(rules.id)
     make = getattr(module, "inference", None) if module is not None else None
+    return make(rules, view) if make else None
+
+
+def refiner(rules: Rules, view: dict):
+    module = game_module(rules.id)
+    make = getattr(module, "refine", None) if module is not None else None
     return make(rules, view) if make else None

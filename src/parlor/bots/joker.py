@@ -9,8 +9,8 @@ The same decisions serve the `rules` bot (from the seat's view) and search's pla
 imagined state, reading only the acting seat's hand and public facts).
 """
 
-from parlor.games.joker.cards import DECK, NO_SUIT, PLAIN, RANK, SUIT, SUITS, cards_of
-from parlor.games.joker.rules import ACTION_ID, ACTION_STR
+from parlor.games.joker.cards import DECK, NO_SUIT, PLAIN, RANK, SUIT, SUIT_BITS, SUITS, cards_of
+from parlor.games.joker.rules import ACTION_ID, ACTION_STR, POWS
 from parlor.games.joker.structure import DARK, GOLD, MISERE, NT, TURNED
 
 from .base import Bot
@@ -26,17 +26,24 @@ def card_of(a: int) -> int:
     return a if a < JOKER0 else PLAIN + (a - JOKER0) // 10
 
 
+# PLAYED_BIT[a]: the card an action plays, as a hand bit (bids and trump calls: 0).
+PLAYED_BIT = [1 << card_of(a) for a in range(BID0)] + [0] * (TRUMP0 + 5 - BID0)
+ALL_CARDS = (1 << 36) - 1
+# HIGHER[c]: the cards of c's suit above it, as a bitmask.
+HIGHER = [sum(1 << x for x in SUIT_CARDS[SUIT[c]] if RANK[x] > RANK[c]) if c < PLAIN else 0
+          for c in range(36)]
+
+
 def _higher_unknown(c: int, known: int) -> int:
     """Cards of c's suit above it that this seat has not seen (they may be in other hands)."""
-    s, r = SUIT[c], RANK[c]
-    return sum(1 for x in SUIT_CARDS[s] if RANK[x] > r and not known >> x & 1)
+    return (HIGHER[c] & ~known).bit_count()
 
 
 # --- bidding ---------------------------------------------------------------------------------------
 
 def card_probs(hand, trump: int, n: int, known: int) -> list[float]:
     """Chance that each card of the hand takes a trick (a club player's count)."""
-    unknown = 36 - bin(known).count("1")
+    unknown = 36 - known.bit_count()
     # Share of the unseen cards that sit in the other three hands (the rest are undealt).
     q = min(1.0, 3 * n / unknown) if unknown else 1.0
     jokers_out = sum(1 for j in (PLAIN, PLAIN + 1) if not known >> j & 1)
@@ -175,51 +182,52 @@ def mode_of(kind: int, bid: int, won: int, left: int) -> str:
     return "win"
 
 
-def play_decision(hand, legal, trump: int, trick, leader: int, seat: int, kind: int, bid: int,
+def play_decision(hand: int, legal, trump: int, trick, leader: int, seat: int, kind: int, bid: int,
                   won: int, left: int, known: int, rng) -> int:
+    """`hand` is a bitmask of the seat's cards; `known` the cards it knows are in no other hand."""
     if len(legal) == 1:
         return legal[0]
     mode = mode_of(kind, bid, won, left)
     need = bid - won
     urgent = mode == "win" and need >= left
     plain = [a for a in legal if a < JOKER0]
-    jokers = [a for a in legal if a >= JOKER0]
+    jokers = [a for a in legal if a >= JOKER0] if len(plain) < len(legal) else []
     if not trick:
         return _lead(hand, legal, plain, jokers, trump, mode, urgent, need, known)
     lead, high, best_seat, best_pow, jwin = trick_state(trick, leader, trump)
+    pw = POWS[trump][lead]
+    key = pw.__getitem__
     last = len(trick) == 3
-    other_joker_out = any(not known >> j & 1 for j in (PLAIN, PLAIN + 1) if j not in hand)
-    takes = [a for a in jokers if (a - JOKER0) % 10 == TAKE]
-    discards = [a for a in jokers if (a - JOKER0) % 10 == DISCARD]
-    if jwin >= 0:
-        winners = []
-    else:
-        winners = [a for a in plain if power(a, trump, lead) > best_pow]
-    if mode in ("win", "grab"):
+    winners = [] if jwin >= 0 else [a for a in plain if pw[a] > best_pow]
+    if mode != "lose":
         if winners:
             if last:
-                return min(winners, key=lambda a: power(a, trump, lead))
-            safe = [a for a in winners if is_master(a, known, trump)
+                return min(winners, key=key)
+            safe = [a for a in winners if not HIGHER[a] & ~known
                     and (SUIT[a] == trump or trump >= NO_SUIT or SUIT[a] == lead)]
             if safe:
-                return min(safe, key=lambda a: power(a, trump, lead))
-            return max(winners, key=lambda a: power(a, trump, lead))
-        if takes and (urgent or mode == "grab" and left <= 2 or
-                      mode == "win" and need >= left - 1 or mode == "grab" and won == 0):
-            if last or not other_joker_out or urgent:
+                return min(safe, key=key)
+            return max(winners, key=key)
+        if jokers and (urgent or mode == "grab" and (left <= 2 or won == 0)
+                       or mode == "win" and need >= left - 1):
+            takes = [a for a in jokers if (a - JOKER0) % 10 == TAKE]
+            other_joker_out = any(not known >> j & 1 for j in (PLAIN, PLAIN + 1))
+            if takes and (last or not other_joker_out or urgent):
                 return takes[0]
-        return _shed(plain or discards, trump, lead, known)
-    # Lose: keep out of the trick.
-    losers = [a for a in plain if a not in winners]
+        if plain:
+            return _shed(plain, trump, lead, known)
+        return [a for a in jokers if (a - JOKER0) % 10 == DISCARD][0]
+    # Lose: keep out of the trick; throw the most dangerous card that still loses (a card that
+    # does not beat the best so far can never win the trick).
+    if winners:
+        losers = [a for a in plain if pw[a] <= best_pow]
+    else:
+        losers = plain
     if losers:
-        if jwin >= 0 or not last:
-            # Throw the most dangerous card that still loses now.
-            return max(losers, key=lambda a: (power(a, trump, lead), RANK[a]))
-        return max(losers, key=lambda a: (power(a, trump, lead), RANK[a]))
-    if discards:
-        return discards[0]
-    return max(winners, key=lambda a: power(a, trump, lead)) if last else min(
-        winners, key=lambda a: power(a, trump, lead))
+        return max(losers, key=lambda a: (pw[a], RANK[a]))
+    if jokers:
+        return [a for a in jokers if (a - JOKER0) % 10 == DISCARD][0]
+    return max(winners, key=key) if last else min(winners, key=key)
 
 
 def _shed(options, trump, lead, known):
@@ -232,11 +240,8 @@ def _shed(options, trump, lead, known):
     return min(options, key=cost)
 
 
-def _lead(hand, legal, plain, jokers, trump, mode, urgent, need, known) -> int:
-    length = [0, 0, 0, 0]
-    for c in hand:
-        if c < PLAIN:
-            length[SUIT[c]] += 1
+def _lead(hand: int, legal, plain, jokers, trump, mode, urgent, need, known) -> int:
+    length = [(hand & bits).bit_count() for bits in SUIT_BITS]
     has_trump = trump < NO_SUIT
     if mode in ("win", "grab"):
         masters = [a for a in plain if is_master(a, known, trump)]
@@ -332,9 +337,16 @@ class RulesBot(Bot):
         left = n - sum(won)
         leader = view["trick_plays"][0][0] if trick else seat
         ids = [ACTION_ID[a] for a in legal]
-        a = play_decision(hand, ids, trump, trick, leader, seat, kind, -1 if bid is None else bid,
+        a = play_decision(known_hand(hand), ids, trump, trick, leader, seat, kind, -1 if bid is None else bid,
                           won[seat], left, known, rng)
         return ACTION_STR[a]
+
+
+def known_hand(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
 
 
 def _trump_of(t) -> int:
@@ -352,26 +364,30 @@ def policy(rules):
         phase = s.phase
         if phase == 0:  # trump
             return TRUMP0 + choose_trump(s.first3)
-        hand = cards_of(s.hands[seat])
-        known = 0
-        for c in hand:
-            known |= 1 << c
-        if s.turned >= 0:
-            known |= 1 << s.turned
-        for _, cards in s.tricks:
-            for a in cards:
-                known |= 1 << card_of(a)
+        hands = s.hands
+        mine = hands[seat]
+        bit = PLAYED_BIT
+        if s.n == 9:  # every card dealt: what no hand holds has been played (public)
+            known = ALL_CARDS ^ (hands[0] | hands[1] | hands[2] | hands[3]) | mine
+        else:
+            known = mine
+            if s.turned >= 0:
+                known |= 1 << s.turned
+            for _, cards in s.tricks:
+                for a in cards:
+                    known |= bit[a]
         if phase == 1:  # bid
             legal_bids = [a - BID0 for a in ids]
             blind = s.kind == DARK
-            b = _bid_choice(hand, s.trump if s.trump >= 0 else NO_SUIT, s.n, known, s.bids, seat,
+            b = _bid_choice(cards_of(mine), s.trump if s.trump >= 0 else NO_SUIT, s.n, known, s.bids, seat,
                             legal_bids, shtanga, blind)
             return BID0 + b
         trick = s.trick
-        for a in trick:
-            known |= 1 << card_of(a)
+        if s.n != 9:
+            for a in trick:
+                known |= bit[a]
         won = s.won
-        return play_decision(hand, ids, s.trump, trick, s.leader, seat, s.kind, s.bids[seat],
+        return play_decision(mine, ids, s.trump, trick, s.leader, seat, s.kind, s.bids[seat],
                              won[seat], s.n - sum(won), known, rng)
     return act
 

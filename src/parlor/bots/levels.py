@@ -2,7 +2,7 @@
 
 | level | player | budget |
 |---|---|---|
-| beginner | flat Monte Carlo, a few playouts per move, no inference | instant; human-sized mistakes (misjudged close calls), never absurd moves |
+| beginner | flat Monte Carlo, two heuristic playouts per move, no inference | instant; it misjudges close calls (a move that did well in two imagined deals), never plays absurd moves |
 | casual | the game's heuristic player (`rules`) | instant |
 | strong | information-set MCTS with heuristic playouts and bid inference | about one second on the reference machine |
 | expert | the same, four times the budget in two lanes over two processes | a few seconds |
@@ -17,8 +17,8 @@ from parlor.core.rules import Rules
 from .base import Bot
 
 LEVELS = {
-    "beginner": {"kind": "search", "mode": "flat", "iterations": 48, "infer": False,
-                 "match_aware": False},
+    "beginner": {"kind": "search", "mode": "flat", "per_move": 2, "infer": False,
+                 "match_aware": False, "anchor": 0},
     "casual": {"kind": "rules"},
     "strong": {"kind": "search", "mode": "ismcts", "iterations": 3000, "steps": 50_000},
     "expert": {"kind": "search", "mode": "ismcts", "iterations": 12000, "steps": 200_000,

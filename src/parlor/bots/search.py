@@ -31,7 +31,7 @@ from parlor.core.rng import Rng
 from parlor.core.rules import Rules
 
 from .base import Bot
-from .heuristics import game_module, inference, playout_policy
+from .heuristics import game_module, inference, playout_policy, refiner
 from .utility import Utility
 
 
@@ -51,6 +51,7 @@ class ActionStats:
     action: str
     visits: int = 0
     value: float = 0.0  # summed utility for the seat (mean = value / visits)
+    square: float = 0.0  # summed squared utility (for the spread of the mean)
     points: float = 0.0  # summed deal points of the seat
     tricks: float = 0.0  # summed tricks the seat took (games whose results report tricks)
     tricks_n: int = 0
@@ -64,8 +65,17 @@ class ActionStats:
     def mean(self) -> float:
         return self.value / self.visits if self.visits else float("-inf")
 
+    @property
+    def var_of_mean(self) -> float:
+        """The variance of the mean's estimate (infinite below two visits)."""
+        n = self.visits
+        if n < 2:
+            return float("inf")
+        m = self.value / n
+        return max(0.0, self.square / n - m * m) / (n - 1)
+
     def merge(self, other: "ActionStats") -> None:
-        for name in ("visits", "value", "points", "tricks", "tricks_n", "exact", "exact_n",
+        for name in ("visits", "value", "square", "points", "tricks", "tricks_n", "exact", "exact_n",
                      "trick_won", "trick_n"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for k, v in other.hist.items():
@@ -78,6 +88,9 @@ class Worlds:
 
     def __init__(self, rules: Rules, view: dict, rng: Rng, pool: int, infer: bool):
         self.worlds = [rules.resample(view, rng.fork()) for _ in range(pool)]
+        refine = refiner(rules, view) if infer else None
+        if refine is not None:
+            self.worlds = [refine(w, rng) for w in self.worlds]
         self.weights = None
         weigh = inference(rules, view) if infer else None
         if weigh is not None:
@@ -117,7 +130,7 @@ class Search:
                  mode: str = "ismcts", playout: str = "rules", c: float = 0.7,
                  pool: int = 200, infer: bool = True, steps: int | None = None,
                  seconds: float | None = None, match_aware: bool = True, detail: bool = False,
-                 epsilon: float = 0.0, others: str = "tree"):
+                 epsilon: float = 0.0, others: str = "policy", widen: float = 0.5):
         self.rules, self.view, self.rng = rules, view, rng
         self.seat = view["seat"]
         self.iterations, self.mode, self.c = iterations, mode, c
@@ -128,6 +141,7 @@ class Search:
         if others not in ("tree", "policy"):
             raise ValueError(f"others must be tree or policy, not {others!r}")
         self.others = others
+        self.widen = widen
         self.utility = Utility(rules, view, match_aware)
         module = game_module(rules.id)
         spread = getattr(module, "spread", None) if module is not None else None
@@ -192,7 +206,9 @@ class Search:
     def _record(self, st: ActionStats, result, u) -> None:
         seat = self.seat
         st.visits += 1
-        st.value += u[seat]
+        v = u[seat]
+        st.value += v
+        st.square += v * v
         st.points += result.points[seat]
         if self.detail:
             data = result.data or {}
@@ -265,6 +281,7 @@ class Search:
         log = math.log
         sqrt = math.sqrt
         others_by_policy = self.others == "policy"
+        widen = self.widen
         policy, eps = self.policy, self.epsilon
         while not self._over(start):
             s = copy(self.worlds.next())
@@ -305,7 +322,7 @@ class Search:
                 else:
                     keys = [public(s, a, root_seat) for a in ids]
                 fresh = []
-                best, best_key, best_val = None, None, -1e300
+                best, best_val = None, -1e300
                 explore = c * (hi_u - lo_u if hi_u > lo_u else 1.0)
                 for a, k in zip(ids, keys):
                     ch = children.get(k)
@@ -313,12 +330,21 @@ class Search:
                         fresh.append((a, k))
                         continue
                     ch.avail += 1
-                    if not fresh:
-                        val = ch.w / ch.n + explore * sqrt(log(ch.avail) / ch.n)
-                        if val > best_val:
-                            best, best_a, best_val = ch, a, val
-                if fresh:
-                    a, k = fresh[below(len(fresh))] if len(fresh) > 1 else fresh[0]
+                    val = ch.w / ch.n + explore * sqrt(log(ch.avail) / ch.n)
+                    if val > best_val:
+                        best, best_a, best_val = ch, a, val
+                expand = bool(fresh) and (
+                    best is None or node is root or not widen
+                    or len(ids) - len(fresh) < 1 + int(widen * sqrt(node.n)))
+                if expand:
+                    if best is None and policy is not None and node is not root and len(fresh) > 1:
+                        # The first child of a new node is the heuristic's move; the others are
+                        # added as the node is visited more (progressive widening), so that
+                        # long deals are not averaged over random first tries.
+                        pa = policy(s, ids, rng)
+                        a, k = next((x for x in fresh if x[0] == pa), fresh[0])
+                    else:
+                        a, k = fresh[below(len(fresh))] if len(fresh) > 1 else fresh[0]
                     ch = Node()
                     children[k] = ch
                 else:
@@ -332,7 +358,7 @@ class Search:
                     won = self._probe_check(s, probe)
                 path.append((ch, mover))
                 node = ch
-                if fresh:
+                if expand:
                     break
             self.steps += steps
             if probe is not None and won is None:
@@ -378,6 +404,14 @@ def _pool(processes: int):
     return _POOL
 
 
+def shutdown_pool() -> None:
+    """Stop the lane processes (they are started on the first parallel search and kept)."""
+    global _POOL
+    if _POOL is not None:
+        _POOL.shutdown()
+        _POOL = None
+
+
 def _lane(game_id, options, seats, view, seed, settings) -> dict:
     from parlor.core.registry import make_rules
     key = (game_id, repr(sorted(options.items())), seats)
@@ -417,7 +451,9 @@ def search_stats(rules: Rules, view: dict, rng: Rng, lanes: int = 1, processes: 
 
 class SearchBot(Bot):
     """The search player (see the module's docstring); settings as Search's, plus lanes and
-    processes for root parallelism."""
+    processes for root parallelism, and `anchor`: keep the game's heuristic move unless the
+    search finds another better by more than `anchor` standard errors (0: always the search's
+    move). Long, noisy deals (Tőr) need it: a move chosen on noise is worse than the heuristic."""
 
     name = "search"
 
@@ -426,8 +462,10 @@ class SearchBot(Bot):
         self.settings = settings
         self.lanes = settings.pop("lanes", 1)
         self.processes = settings.pop("processes", 1)
+        self.anchor = settings.pop("anchor", 1.0)
+        self.per_move = settings.pop("per_move", None)
         known = {"iterations", "mode", "playout", "c", "pool", "infer", "steps", "seconds",
-                 "match_aware", "detail", "epsilon", "others"}
+                 "match_aware", "detail", "epsilon", "others", "widen"}
         unknown = set(settings) - known
         if unknown:
             raise TypeError(f"unknown setting {sorted(unknown)[0]!r}")
@@ -435,13 +473,31 @@ class SearchBot(Bot):
             raise TypeError(f"mode must be ismcts or flat, not {settings['mode']!r}")
         if settings.get("playout", "rules") not in ("rules", "random"):
             raise TypeError(f"playout must be rules or random, not {settings['playout']!r}")
+        self._prior = None
+        if self.anchor:
+            module = game_module(rules.id)
+            if module is not None and hasattr(module, "RulesBot"):
+                self._prior = module.RulesBot(rules)
 
     def analyse(self, view: dict, rng: Rng, **extra) -> list[ActionStats]:
-        return search_stats(self.rules, view, rng, self.lanes, self.processes,
-                            **{**self.settings, **extra})
+        settings = {**self.settings, **extra}
+        if self.per_move:  # a budget per legal move (beginner: a few looks at each)
+            settings["iterations"] = self.per_move * len(view["legal"])
+        return search_stats(self.rules, view, rng, self.lanes, self.processes, **settings)
 
     def choose(self, view: dict, rng: Rng) -> str:
         legal = view["legal"]
         if len(legal) == 1:
             return legal[0]
-        return self.analyse(view, rng)[0].action
+        stats = self.analyse(view, rng)
+        best = stats[0]
+        if self._prior is None:
+            return best.action
+        prior = self._prior.choose(view, rng.copy())
+        if prior == best.action:
+            return prior
+        other = next((st for st in stats if st.action == prior), None)
+        if other is None or other.visits < 2 or best.visits < 2:
+            return best.action
+        spread = math.sqrt(best.var_of_mean + other.var_of_mean)
+        return best.action if best.mean - other.mean > self.anchor * spread else prior
