@@ -26,6 +26,26 @@ class Bot:
         raise NotImplementedError
 
 
+class HeuristicBot(Bot):
+    """A game's heuristic player (the `rules` bot): a forced move at once, else decide()."""
+
+    name = "rules"
+
+    def __init__(self, rules: Rules, **settings):
+        super().__init__(rules)
+        if settings:
+            raise TypeError(f"unknown setting {sorted(settings)[0]!r}")
+
+    def choose(self, view: dict, rng: Rng) -> str:
+        legal = view["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        return self.decide(view, rng)
+
+    def decide(self, view: dict, rng: Rng) -> str:
+        raise NotImplementedError
+
+
 class RandomBot(Bot):
     """Uniformly random among the legal actions: for tests, benchmarks and a baseline."""
 

@@ -1,13 +1,16 @@
 """Each game's heuristic player lives in parlor.bots.<game id> (yokir.py, joker.py, ...).
 
 A game module may define:
-    RulesBot            a Bot playing like a decent club player, from the view alone
+    RulesBot            a HeuristicBot playing like a decent club player, from the view alone
     policy(rules)       a fast playout policy for search: f(state, ids, rng) -> action id, reading
                         only the acting seat's own cards and public facts of an imagined state
     inference(rules, view)
                         f(world) -> weight: how likely the other seats' public actions so far
                         (bids, calls, declarations) are in an imagined world, by the same
                         heuristic; search samples worlds in proportion to it
+    tricks_won(state)   tricks per seat in an imagined state during trick play, else None (hints
+                        say how often a card wins the trick)
+    spread(rules, view) a typical deal's spread of points (scales the match-standing utility)
     refine(rules, view)
                         f(world, rng) -> world: a step that moves an imagined world toward what
                         the others' play suggests (e.g. a Metropolis walk), where weights alone

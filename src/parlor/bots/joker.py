@@ -13,7 +13,7 @@ from parlor.games.joker.cards import DECK, NO_SUIT, PLAIN, RANK, SUIT, SUIT_BITS
 from parlor.games.joker.rules import ACTION_ID, ACTION_STR, POWS
 from parlor.games.joker.structure import DARK, GOLD, MISERE, NT, TURNED
 
-from .base import Bot
+from .base import HeuristicBot
 
 JOKER0, BID0, TRUMP0 = 34, 54, 64
 HIGH, LOW, TAKE, DISCARD = 0, 4, 8, 9
@@ -290,21 +290,15 @@ def _bid_choice(hand, trump, n, known, bids, seat, legal_bids, shtanga, blind=Fa
     return best_bid(probs, n, legal_bids, shtanga)[0]
 
 
-class RulesBot(Bot):
+class RulesBot(HeuristicBot):
     """Joker's club player, deciding from the view alone."""
 
-    name = "rules"
-
     def __init__(self, rules, **settings):
-        super().__init__(rules)
-        if settings:
-            raise TypeError(f"unknown setting {sorted(settings)[0]!r}")
+        super().__init__(rules, **settings)
         self.shtanga = rules.options["shtanga"]
 
-    def choose(self, view: dict, rng) -> str:
+    def decide(self, view: dict, rng) -> str:
         legal = view["legal"]
-        if len(legal) == 1:
-            return legal[0]
         index = DECK.index
         hand = [index[c] for c in view["hand"]]
         phase = view["phase"]

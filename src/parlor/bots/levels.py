@@ -20,8 +20,8 @@ LEVELS = {
     "beginner": {"kind": "search", "mode": "flat", "per_move": 2, "infer": False,
                  "match_aware": False, "anchor": 0},
     "casual": {"kind": "rules"},
-    "strong": {"kind": "search", "mode": "ismcts", "iterations": 3000, "steps": 50_000},
-    "expert": {"kind": "search", "mode": "ismcts", "iterations": 12000, "steps": 200_000,
+    "strong": {"kind": "search", "mode": "ismcts", "iterations": 6000, "steps": 80_000},
+    "expert": {"kind": "search", "mode": "ismcts", "iterations": 24000, "steps": 320_000,
                "lanes": 2, "processes": 2},
 }
 

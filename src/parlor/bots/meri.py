@@ -11,7 +11,7 @@ imagined state, reading only the acting seat's hand and what it may know of the 
 from parlor.games.meri.cards import (COMBOS, DECK, EFFECTIVE, IS_TRUMP, KEY, NCARDS, SU, SUITS,
                                      TRUMP, TRUMPS, UN, card, trump_robai)
 
-from .base import Bot
+from .base import HeuristicBot
 
 DISCARD0, PASS, DECLARE = NCARDS, 2 * NCARDS, 2 * NCARDS + 1
 UNKNOWN = -1  # a face-down trump of another seat
@@ -133,20 +133,11 @@ def _average_unseen_trump(t, unseen_trumps) -> float:
 
 # --- adapters --------------------------------------------------------------------------------------
 
-class RulesBot(Bot):
+class RulesBot(HeuristicBot):
     """Meri's club player, deciding from the view alone."""
 
-    name = "rules"
-
-    def __init__(self, rules, **settings):
-        super().__init__(rules)
-        if settings:
-            raise TypeError(f"unknown setting {sorted(settings)[0]!r}")
-
-    def choose(self, view: dict, rng) -> str:
+    def decide(self, view: dict, rng) -> str:
         legal = view["legal"]
-        if len(legal) == 1:
-            return legal[0]
         index = DECK.index
         hand = [index[c] for c in view["hand"]]
         t = SUITS.index(view["trump"])

@@ -12,7 +12,7 @@ from parlor.games.tor.cards import (DECK, DISCARD0, DRAW_DISCARD, DRAW_STOCK, DR
                                     LAYOFF0, LAYOFF_MASKS, MELD0, MELD_MASKS, NUM_LAYOFFS, VALUE,
                                     adjacent, hand_total)
 
-from .base import Bot
+from .base import HeuristicBot
 
 AVERAGE_KEPT = 5.0  # points a card the others keep is worth, on average (they shed high cards)
 DROP_MARGIN = 3  # drop only this far under the lowest likely total
@@ -119,20 +119,11 @@ def _parse(action: str):
     return verb, 0
 
 
-class RulesBot(Bot):
+class RulesBot(HeuristicBot):
     """Tőr's club player, deciding from the view alone."""
 
-    name = "rules"
-
-    def __init__(self, rules, **settings):
-        super().__init__(rules)
-        if settings:
-            raise TypeError(f"unknown setting {sorted(settings)[0]!r}")
-
-    def choose(self, view: dict, rng) -> str:
+    def decide(self, view: dict, rng) -> str:
         legal = view["legal"]
-        if len(legal) == 1:
-            return legal[0]
         hand = _mask(view["hand"])
         if view["stage"] == 1:
             pile = view["discard_pile"]

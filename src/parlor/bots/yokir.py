@@ -8,7 +8,7 @@ imagined state, reading only the acting seat's hand and the public facts).
 
 from parlor.games.yokir.cards import DECK, EFFECTIVE, POWER, SUITS, partner, suit_of
 
-from .base import Bot
+from .base import HeuristicBot
 
 # Bidding thresholds, in expected tricks of five: pick or call at this strength or more.
 PICK_AT = 2.9
@@ -237,20 +237,11 @@ def _lowest(cards, trump, seen_mask) -> int:
 _PICK, _PASS, _CALL0, _DISCARD0 = 48, 49, 50, 24
 
 
-class RulesBot(Bot):
+class RulesBot(HeuristicBot):
     """Yokir's club player, deciding from the view alone."""
 
-    name = "rules"
-
-    def __init__(self, rules, **settings):
-        super().__init__(rules)
-        if settings:
-            raise TypeError(f"unknown setting {sorted(settings)[0]!r}")
-
-    def choose(self, view: dict, rng) -> str:
+    def decide(self, view: dict, rng) -> str:
         legal = view["legal"]
-        if len(legal) == 1:
-            return legal[0]
         card = DECK.index
         hand = [card[c] for c in view["hand"]]
         seat = view["seat"]

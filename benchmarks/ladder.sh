@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The strength ladder of docs/strength.md: duplicate arenas per game, JSON reports into DIR.
+#   benchmarks/ladder.sh DIR [STEP...]     steps: random strong expert (default: all three)
+set -euo pipefail
+out=${1:-ladder}; shift || true
+steps=${*:-random strong expert}
+mkdir -p "$out"
+run() {  # name, arena arguments...
+    local name=$1; shift
+    echo "== $name: parlor arena $*" >&2
+    parlor arena "$@" --json > "$out/$name.json"
+}
+for step in $steps; do
+    case $step in
+    random)
+        run yokir-rules-random yokir --bots rules,random --matches 40 --seed 2024 --workers 2
+        run joker-rules-random joker --bots rules,random --matches 20 --seed 2024 --workers 2
+        run tor-rules-random tor --bots rules,random --matches 40 --seed 2024 --workers 2
+        run meri-rules-random meri --bots rules,random --matches 20 --seed 2024 --workers 2 ;;
+    strong)
+        run joker-strong-rules joker --bots strong,rules --matches 20 --seed 2024 --workers 2
+        run meri-strong-rules meri --bots strong,rules --matches 12 --seed 2024 --workers 2
+        run yokir-strong-rules yokir --bots strong,rules --matches 60 --seed 2024 --workers 2
+        run tor-strong-rules tor --bots strong,rules --matches 30 --seed 2024 --workers 2 ;;
+    expert)
+        run joker-expert-strong joker --bots expert,strong --matches 6 --seed 2024
+        run meri-expert-strong meri --bots expert,strong --matches 6 --seed 2024
+        run yokir-expert-strong yokir --bots expert,strong --matches 20 --seed 2024
+        run tor-expert-strong tor --bots expert,strong --matches 10 --seed 2024 ;;
+    esac
+done
