@@ -195,13 +195,10 @@ def run_jobs(jobs: list[dict], workers: int = 1, ray_address: str | None = None,
             if on_done:
                 on_done(res)
     elif workers > 1:
-        import multiprocessing
         from concurrent.futures import ProcessPoolExecutor, as_completed
-        try:
-            ctx = multiprocessing.get_context("fork")
-        except ValueError:
-            ctx = multiprocessing.get_context()
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+
+        from .search import process_context
+        with ProcessPoolExecutor(max_workers=workers, mp_context=process_context()) as pool:
             futures = {pool.submit(play_job, job): i for i, job in enumerate(jobs)}
             for f in as_completed(futures):
                 results[futures[f]] = res = f.result()

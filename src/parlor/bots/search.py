@@ -391,16 +391,23 @@ _POOL = None
 _RULES_CACHE: dict = {}
 
 
+def process_context():
+    """The way lane and arena processes start: a fork server where there is one (safe in a
+    process with threads, such as a web server or a progress bar), else the platform's default."""
+    import multiprocessing
+    try:
+        return multiprocessing.get_context("forkserver")
+    except ValueError:
+        return multiprocessing.get_context()
+
+
 def _pool(processes: int):
     global _POOL
     if _POOL is None or _POOL._max_workers < processes:
-        import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
-        try:
-            ctx = multiprocessing.get_context("fork")
-        except ValueError:
-            ctx = multiprocessing.get_context()
-        _POOL = ProcessPoolExecutor(max_workers=processes, mp_context=ctx)
+        if _POOL is not None:
+            _POOL.shutdown()
+        _POOL = ProcessPoolExecutor(max_workers=processes, mp_context=process_context())
     return _POOL
 
 
