@@ -6,7 +6,9 @@ for every distinct rotation of that pattern, so each entrant holds every seat's 
 often; for team games the rotations swap the teams. Per deal set and entrant we take the mean final
 score of its seats minus the mean of the other seats: the paired difference against the field. The
 report gives its mean over the deal sets with a 95% bootstrap interval (resampling deal sets, never
-the correlated rotations), each entrant's share of match wins per seat it held (ties split), and
+the correlated rotations), each entrant's share of the matches won (a win shared by several seats
+is split among them; a team's win goes to the entrant holding the team) beside its fair share
+(the seats it held), and
 the time of its decisions that were not forced (p50, p95).
 
 Every job (deal set, rotation) is independent and seeded from the arena seed alone, so the report's
@@ -90,8 +92,8 @@ class EntrantReport:
     diff_lo: float = 0.0
     diff_hi: float = 0.0
     mean_score: float = 0.0
-    win_share: float = 0.0  # match wins per seat held (ties split)
-    fair_share: float = 0.0  # the share of a seat when all seats are equal
+    win_share: float = 0.0  # share of the matches won (shared wins split among the winning seats)
+    fair_share: float = 0.0  # the share its seats would win if every player were equal
     p50: float | None = None
     p95: float | None = None
     decisions: int = 0
@@ -119,7 +121,8 @@ class ArenaReport:
     def numbers(self) -> dict:
         return {"game": self.game, "seats": self.seats, "matches": self.matches, "seed": self.seed,
                 "rotations": self.rotations, "entrants": [e.numbers() for e in self.entrants],
-                "scores": [r["scores"] for r in self.results]}
+                "results": [{"k": r["k"], "seating": r["seating"], "scores": r["scores"],
+                             "winners": r["winners"]} for r in self.results]}
 
     def text(self) -> str:
         n_jobs = len(self.results)
@@ -128,7 +131,7 @@ class ArenaReport:
                  + (f", options {json.dumps(self.options)}" if self.options else ""),
                  "seatings: " + " | ".join(" ".join(r) for r in self.rotations),
                  f"{'entrant':<28} {'diff vs field':>14} {'95% interval':>22} {'mean':>9} "
-                 f"{'wins/seat':>9} {'(fair)':>7} {'p50 ms':>8} {'p95 ms':>8}"]
+                 f"{'wins':>9} {'(fair)':>7} {'p50 ms':>8} {'p95 ms':>8}"]
         for e in self.entrants:
             p50 = "-" if e.p50 is None else f"{e.p50 * 1000:.1f}"
             p95 = "-" if e.p95 is None else f"{e.p95 * 1000:.1f}"
@@ -241,20 +244,16 @@ def summarize(game: str, rules, pattern: list[str], rots: list, matches: int, se
                     e.seats_held += 1
                     times.extend(res["times"][s])
                     if s in w:
-                        wins += 1.0 / len(w) if not rules.team_of else 1.0 / _teams_among(rules, w)
+                        wins += 1.0 / len(w)
         e.diff_mean = statistics.fmean(e.diffs) if e.diffs else 0.0
         e.diff_lo, e.diff_hi = bootstrap_interval(e.diffs, seed * 7 + idx)
         e.mean_score = statistics.fmean(e.scores) if e.scores else 0.0
-        e.win_share = wins / e.seats_held if e.seats_held else 0.0
-        e.fair_share = (1 / 2) if rules.team_of else (1 / n)
+        e.win_share = wins / len(results) if results else 0.0
+        e.fair_share = e.seats_held / (n * len(results)) if results else 0.0
         e.p50, e.p95 = _percentile(times, 0.5), _percentile(times, 0.95)
         e.decisions = len(times)
         entrants.append(e)
     return ArenaReport(game, dict(rules.options), n, matches, seed, rots, entrants, results)
-
-
-def _teams_among(rules, winners) -> int:
-    return len({rules.team_of[s] for s in winners})
 
 
 def arena(game: str, bots: list[str], matches: int, seed: int, options: dict | None = None,

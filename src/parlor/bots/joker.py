@@ -396,4 +396,40 @@ def spread(rules, view) -> float:
     return 40 + 25 * n
 
 
-__all__ = ["RulesBot", "policy", "tricks_won", "spread", "card_probs", "best_bid", "choose_trump"]
+__all__ = ["RulesBot", "policy", "inference", "tricks_won", "spread", "card_probs", "best_bid", "choose_trump"]
+
+
+def inference(rules, view):
+    """Weight an imagined world by how likely the other seats' bids were with the hands it gives
+    them: a bid near the tricks the heuristic counts in that hand is likely, one far from it is
+    not (a normal curve, one trick wide)."""
+    import math
+    bids = view.get("bids")
+    if not bids or view.get("kind") == "dark" or view["phase"] not in ("bid", "play"):
+        return None
+    seat = view["seat"]
+    others = [p for p, b in enumerate(bids) if p != seat and b is not None]
+    if not others:
+        return None
+    index = DECK.index
+    played = {p: 0 for p in range(4)}
+    for leader, _, plays in view["tricks"]:
+        for i, a in enumerate(plays):
+            played[(leader + i) & 3] |= PLAYED_BIT[ACTION_ID["play " + a]]
+    for p, a in view["trick_plays"]:
+        played[p] |= PLAYED_BIT[ACTION_ID["play " + a]]
+    trump = _trump_of(view["trump"])
+    trump = NO_SUIT if trump < 0 else trump
+    n = view["cards"]
+    turned = 1 << index[view["turned"]] if view.get("turned") else 0
+
+    def weigh(world) -> float:
+        logw = 0.0
+        for p in others:
+            hand_mask = world.hands[p] | played[p]
+            cards = cards_of(hand_mask)
+            expected = sum(card_probs(cards, trump, n, hand_mask | turned))
+            d = bids[p] - expected
+            logw -= d * d / 2
+        return math.exp(logw)
+    return weigh
