@@ -101,6 +101,9 @@ class Table:
         now = time.monotonic()
         self.away_since: list[float | None] = [now] * n  # after a restart every person is away
         self.inbox: asyncio.Queue = asyncio.Queue()
+        # held while a move is checked, stored and applied, and while a seat attaches: a person
+        # coming back sees the table after any move already on its way, never in between
+        self.changing = asyncio.Lock()
         self.worker: asyncio.Task | None = None
         self.bot_task: asyncio.Task | None = None
         self._bots: dict = {}
@@ -237,6 +240,10 @@ class Table:
 
     # --- connections
     async def attach(self, conn: Conn, seat: int | None) -> None:
+        async with self.changing:
+            await self._attach(conn, seat)
+
+    async def _attach(self, conn: Conn, seat: int | None) -> None:
         conn.table, conn.seat = self, seat
         self.conns[seat].add(conn)
         if seat is not None:
@@ -297,7 +304,8 @@ class Table:
                 return
             seat, action, sid, conn, bot = item
             try:
-                await self._act(seat, action, sid, conn, bot)
+                async with self.changing:
+                    await self._act(seat, action, sid, conn, bot)
             except asyncio.CancelledError:
                 raise
             except Exception:  # noqa: BLE001 - a bug must not take the table down
