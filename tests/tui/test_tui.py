@@ -12,7 +12,7 @@ from parlor.core.match import Match
 from parlor.core.registry import games, make_rules
 from parlor.tui.app import ParlorApp
 from parlor.tui.dialogs import ChoiceDialog, InputDialog, TextDialog
-from parlor.tui.model import TableConfig, group_moves, last_trick
+from parlor.tui.model import TableConfig, group_moves
 from parlor.tui.replay import ReplayScreen
 from parlor.tui.setup import StartScreen
 from parlor.tui.table import TableScreen
@@ -75,17 +75,6 @@ def test_moves_rummy_melds_go_in_a_list_and_single_layoffs_on_their_card():
     m = group_moves(legal, ["4D", "9S", "4H", "5H", "6H"], deck)
     assert m.groups == {"meld": ["meld 4H 5H 6H"]}
     assert m.by_card["4D"] == ["discard 4D", "layoff 0 4D"] and m.buttons == ["end"]
-
-
-def test_last_trick_reads_every_shape():
-    v = {"seats": 3, "tricks": [[1, ["1A", "2A", "3A"]]]}
-    assert last_trick(v) == {"cards": [[1, "1A"], [2, "2A"], [0, "3A"]], "winner": None}
-    v = {"seats": 4, "tricks": [[3, 0, ["7D", "X1 take", "8D", "9D"]]]}
-    assert last_trick(v)["cards"][1] == [0, "X1"] and last_trick(v)["winner"] == 0
-    v = {"seats": 8, "tricks": [{"cards": [[2, "P1"]], "winner": 2}]}
-    assert last_trick(v) == {"cards": [[2, "P1"]], "winner": 2}
-    v = {"seats": 8, "tricks": [{"leader": 7, "cards": ["P1", "P2"], "winner": 0}]}
-    assert last_trick(v) == {"cards": [[7, "P1"], [0, "P2"]], "winner": 0}
 
 
 # --- whole matches from the start screen, by keys
@@ -306,6 +295,11 @@ def test_restart_clears_the_scores_and_next_deal_keeps_them():
                     break
                 top.play(top.session.match.legal()[0])
             assert top.title_text == "Deal 1 is over"
+            s = table.session  # the summary shows the deal's final trick and its winner
+            last = s.rules.last_trick(s.match.closed_view(s.human))
+            assert last["deal"] == 1 and len(last["cards"]) == 3
+            said = ", ".join(f"{s.names[p]} {c}" for p, c in last["cards"])
+            assert f"The last trick: {said}; won by {s.names[last['winner']]}" in screen_text(app)
             await pilot.press("enter")  # next deal: the scores stay
             await ready(pilot, app)
             m = table.session.match
@@ -339,7 +333,7 @@ def test_rules_sheet_hint_and_last_trick_keys():
             await pilot.pause()
             await app.workers.wait_for_complete()
             assert any("Hint: pass" in str(n.message) for n in app._notifications)
-            while last_trick(table.session.view()) is None:
+            while table.session.rules.last_trick(table.session.view()) is None:
                 top = await ready(pilot, app)
                 if not isinstance(top, TableScreen):
                     await pilot.press("enter")

@@ -115,6 +115,10 @@ def test_a_person_plays_a_deal_of_yokir_against_the_computer(browser, live_serve
     assert "(you)" in page.locator("#me").inner_text()
     play_until([page], lambda: "Deal 1 over" in log_text(page))
     shot(page, tmp_path, "yokir-desktop-after-deal")
+    page.keyboard.press("l")  # the deal's last trick, its winner marked
+    page.wait_for_selector("#dlg .lasttrick .slot.won")
+    assert page.locator("#trick-winner").inner_text().startswith("Won by ")
+    page.keyboard.press("Escape")
     page.click("#b-sheet")
     assert "total" in page.locator("#dlg pre.sheet").inner_text()
     page.keyboard.press("Escape")
@@ -149,4 +153,18 @@ def test_two_people_sit_at_one_table_from_two_browsers(browser, live_server, tmp
     shot(host, tmp_path, f"{game}-host-desktop")
     shot(friend, tmp_path, f"{game}-friend-phone")
     assert set(hand(host)).isdisjoint(hand(friend))
+    assert not browser.errors
+
+
+def test_the_host_lets_the_computer_play_a_friend_who_never_came(browser, live_server, tmp_path):
+    host = new_page(browser)
+    create_from_lobby(host, live_server.url, "yokir", ["person", "person", "computer"])
+    host.wait_for_selector("[data-invite]")
+    host.click("#take-seat")
+    host.wait_for_selector("#hand [data-code]")
+    host.click("[data-fill='1']")
+    host.wait_for_selector("#invites", state="hidden")
+    # the deal goes on with the computer in seat 1: the host alone finishes it
+    play_until([host], lambda: "Deal 1 over" in log_text(host))
+    assert "Player 2:" in log_text(host)
     assert not browser.errors

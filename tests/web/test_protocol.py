@@ -292,6 +292,35 @@ def test_unjoined_person_seats_wait_for_their_player(app_client):
     assert table.match.to_act() == 1  # nobody plays for a seat whose player has not come yet
 
 
+def test_the_host_gives_a_friend_who_never_came_to_a_computer(app_client):
+    t = create(app_client, kinds=("person", "person", "computer"), grace_s=600)
+    table = app_client.server.tables[t["id"]]
+    with app_client.websocket_connect("/ws") as host, app_client.websocket_connect("/ws") as other:
+        m = hello(host, t["id"], token(t, 0))
+        assert [i["seat"] for i in m["invites"]] == [1]
+        for bad, reason in ((2, "not waiting"), (0, "not waiting"), (3, "from 0 to 2"),
+                            ("1", "from 0 to 2")):
+            host.send_text(json.dumps({"type": "fill", "seat": bad}))
+            assert reason in until(host, lambda x: x["type"] == "error")["message"]
+        assert table.seats[2].kind == "computer" and table.seats[1].kind == "person"
+        hello(other, t["id"], None)  # a spectator is not the host
+        other.send_text(json.dumps({"type": "fill", "seat": 1}))
+        assert "only the host" in until(other, lambda x: x["type"] == "error")["message"]
+        start = table.sid
+        host.send_text(json.dumps({"type": "fill", "seat": 1}))
+        m = until(host, lambda x: x["type"] == "state" and x["players"][1]["kind"] == "computer")
+        # the computer now plays seat 1 whenever it is to act; the host still plays seat 0
+        while not m["finished"] and table.sid < start + 12:
+            if m["view"]["to_act"] == 0:
+                act(host, m["view"]["legal"][0], m["sid"])
+            m = until(host, lambda x: x["type"] == "state")
+        assert 1 in {table.match.log[i][1] for i in range(start, table.sid)}
+    with app_client.websocket_connect("/ws") as late:  # the invitation no longer opens the seat
+        late.send_text(json.dumps({"type": "hello", "table": t["id"], "token": token(t, 1)}))
+        assert "unknown seat token" in receive(late)["message"]
+    assert app_client.server.store.load(t["id"])["seat_rows"][1]["kind"] == "computer"
+
+
 def test_hints_answer_on_your_turn(app_client):
     t = create(app_client, kinds=("person", "computer", "computer"))
     with app_client.websocket_connect("/ws") as ws:

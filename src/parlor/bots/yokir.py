@@ -257,7 +257,7 @@ class RulesBot(HeuristicBot):
         if phase == "discard":
             return "discard " + DECK.codes[best_discard(hand, card[view["upcard"]], trump)]
         seen = _mask(hand)
-        for _, cards in view["tricks"]:
+        for _, _, cards in view["tricks"]:
             seen |= _mask(card[c] for c in cards)
         trick = [(p, card[c]) for p, c in view["trick"]]
         seen |= _mask(c for _, c in trick)
@@ -320,7 +320,7 @@ def inference(rules, view):
     up_suit = suit_of(upcard)
     scores, target = view["scores"], view.get("target", 7)
     plays = {}
-    for leader, cards in view["tricks"]:
+    for leader, _, cards in view["tricks"]:
         for i, c in enumerate(cards):
             plays.setdefault((leader + i) % 3, []).append(card[c])
     for p, c in view["trick"]:

@@ -35,6 +35,7 @@ class Match:
         self.deals: list[Deal] = []  # every deal dealt so far
         self.finished = False
         self.state = None
+        self.closed_state = None  # the last finished deal as it ended (its last trick, its melds)
         self._next_deal()
         self._settle()
 
@@ -52,6 +53,11 @@ class Match:
     def view(self, seat: int) -> dict:
         """What `seat` sees now; after the match, the last deal's final view."""
         return self.rules.view(self.state, seat)
+
+    def closed_view(self, seat: int) -> dict | None:
+        """What `seat` saw at the end of the last finished deal (None before one has ended):
+        the summary between deals shows its final trick."""
+        return None if self.closed_state is None else self.rules.view(self.closed_state, seat)
 
     def winners(self) -> list[int]:
         return self.rules.winners(self.scores) if self.finished else []
@@ -78,6 +84,7 @@ class Match:
             result = self.rules.deal_result(self.state)
             self.results.append(result)
             self.scores = [a + b for a, b in zip(self.scores, result.points)]
+            self.closed_state = self.state
             if self.rules.match_over(self.results, self.scores):
                 self.finished = True
                 return

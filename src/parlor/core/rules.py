@@ -215,6 +215,28 @@ class Rules:
         return None
 
     # --- for text front ends (the plain line mode, logs)
+    def last_trick(self, view: dict) -> dict | None:
+        """The last finished trick of the view's deal as {"deal", "cards": [[seat, code]...],
+        "winner": seat or None}, or None (no trick finished, or a game without tricks). Default:
+        read from view["tricks"] in the shapes the trick games use: [leader, cards],
+        [leader, winner, cards] (cards in order from the leader, a card first in its play string
+        such as "X1 high S") or {"leader", "cards", "winner"}."""
+        tricks = view.get("tricks")
+        if not isinstance(tricks, list) or not tricks:
+            return None
+        t = tricks[-1]
+        n = view["seats"]
+        if isinstance(t, dict) and isinstance(t.get("cards"), list):
+            leader, winner, cards = t.get("leader", 0), t.get("winner"), t["cards"]
+        elif isinstance(t, list) and t and isinstance(t[0], int) and isinstance(t[-1], list):
+            leader, cards = t[0], t[-1]
+            winner = t[1] if len(t) == 3 and isinstance(t[1], int) else None
+        else:
+            return None
+        played = [[c[0], str(c[1]).split(" ")[0]] if isinstance(c, list)  # [seat, code]
+                  else [(leader + i) % n, str(c).split(" ")[0]] for i, c in enumerate(cards)]
+        return {"deal": view.get("deal"), "cards": played, "winner": winner}
+
     def table_lines(self, view: dict) -> list[str]:
         """Lines that describe the table to a person, beyond the hand, the trick and the scores
         that every front end shows itself: trump, bids, melds, tricks won... Front ends put the

@@ -187,31 +187,6 @@ def group_moves(legal: list[str], hand: list[str], deck) -> Moves:
 
 # --- reading common shapes out of views
 
-def last_trick(view: dict) -> dict | None:
-    """The last finished trick as {"cards": [[seat, code]...], "winner": seat or None}, from the
-    view's "tricks" key in any of the shapes the games use, or None."""
-    tricks = view.get("tricks")
-    if not isinstance(tricks, list) or not tricks:
-        return None
-    t = tricks[-1]
-    n = view["seats"]
-    if isinstance(t, dict) and isinstance(t.get("cards"), list):
-        leader = t.get("leader", 0)
-        cards = []
-        for i, c in enumerate(t["cards"]):
-            if isinstance(c, list):  # [seat, code]
-                cards.append([c[0], str(c[1]).split(" ")[0]])
-            else:  # codes in order from the leader
-                cards.append([(leader + i) % n, str(c).split(" ")[0]])
-        return {"cards": cards, "winner": t.get("winner")}
-    if isinstance(t, list) and t and isinstance(t[0], int) and isinstance(t[-1], list):
-        leader = t[0]
-        winner = t[1] if len(t) == 3 and isinstance(t[1], int) else None
-        cards = [[(leader + i) % n, str(c).split(" ")[0]] for i, c in enumerate(t[-1])]
-        return {"cards": cards, "winner": winner}
-    return None
-
-
 def seat_facts(view: dict, seat: int) -> list[str]:
     """Short public facts about a seat: its bid, tricks won (games that have them)."""
     facts = []

@@ -22,7 +22,7 @@ from parlor import records
 from parlor.core.errors import ParlorError
 
 from .dialogs import ChoiceDialog, InputDialog, TextDialog
-from .model import Moves, Session, TableConfig, group_moves, last_trick, team_letter
+from .model import Moves, Session, TableConfig, group_moves, team_letter
 from .widgets import HandView, SeatsView, TrickView, card_lines, codes_coloured
 
 TABLE_CSS = """
@@ -90,6 +90,12 @@ def describe_result(session: Session, number: int) -> Text:
     for label, s in rows:
         mine = s == session.human or (team_of is not None and team_of[s] == team_of[session.human])
         t.append(f"{label:<{width}}  {r.points[s]:>+6}   total {totals[s]:>6}\n", style="bold" if mine else "")
+    if number == len(m.results) and m.closed_state is not None:
+        last = session.rules.last_trick(m.closed_view(session.human))
+        if last is not None:
+            played = ", ".join(f"{names[p]} {code}" for p, code in last["cards"])
+            won = f"; won by {names[last['winner']]}" if last["winner"] is not None else ""
+            t.append(f"\nThe last trick: {played}{won}\n")
     return t
 
 
@@ -379,9 +385,12 @@ class TableScreen(Screen):
     def action_last_trick(self) -> None:
         s = self.session
         view = s.view()
-        last = last_trick(view)
+        last = s.rules.last_trick(view)
+        if last is None and not view.get("trick") and s.match.closed_state is not None:
+            view = s.match.closed_view(s.human)  # a new deal's first trick: the last deal's last
+            last = s.rules.last_trick(view)
         if last is None:
-            self.notify("No trick has been finished in this deal.", timeout=2)
+            self.notify("No trick has been finished yet.", timeout=2)
             return
         rows = [Text(), Text(), Text(), Text()]
         for p, code in last["cards"]:

@@ -9,7 +9,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from .cards import face, role_short
-from .model import last_trick, seat_facts, shown_cards, team_letter
+from .model import seat_facts, shown_cards, team_letter
 
 CARD_W = 5
 FACE_BG = "grey93"
@@ -211,7 +211,7 @@ class TrickView(Widget):
         self.caption = "the trick" if trick else ""
         cards = trick
         if not trick:
-            last = last_trick(v)
+            last = rules.last_trick(v)
             if last:
                 cards, winner = last["cards"], last["winner"]
                 plays = {}

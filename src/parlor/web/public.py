@@ -50,11 +50,6 @@ def public_action(seen: list[str]) -> str:
     return meet(list(seen))
 
 
-def card_tokens(text: str, codes: set[str]) -> list[str]:
-    """The card codes (or "??") among the words of an action string, in order."""
-    return [w for w in text.replace(",", " ").split() if w in codes or w == HIDDEN]
-
-
 def codes_in(obj, codes: set[str], skip: tuple = ()) -> set[str]:
     """Every card code in a JSON value: a string that is a code, or a word of a string that is
     one. Keys in `skip` (free text such as rules prose) are not searched."""

@@ -4,6 +4,7 @@ Client messages (JSON objects, one a WebSocket text frame):
     {"type": "hello", "table": ID, "token": SEAT_TOKEN or null}   sit down (null: spectate)
     {"type": "act", "action": "play 3A", "sid": N}                 a move chosen at state N
     {"type": "hint", "sid": N}                                     hints for your turn
+    {"type": "fill", "seat": N}          the host gives a never-joined friend's seat to a computer
     {"type": "ping"}
 Server messages: "state" (the view of your seat and what happened since), "hint", "error"
 (one line; nothing changed), "pong".
@@ -284,19 +285,22 @@ class Server:
             conn.push('{"type":"pong"}')
         elif kind == "hello":
             await self._hello(conn, msg)
-        elif kind in ("act", "hint"):
+        elif kind in ("act", "hint", "fill"):
             table = conn.table
             if table is None:
                 conn.error('say hello first: {"type": "hello", "table": ID, "token": ...}')
             elif conn.seat is None:
-                conn.error("spectators watch; they cannot play" if kind == "act"
-                           else "spectators get no hints")
+                conn.error({"act": "spectators watch; they cannot play",
+                            "hint": "spectators get no hints",
+                            "fill": "only the host can give a seat to a computer"}[kind])
             elif kind == "act":
                 await table.submit(conn.seat, msg.get("action"), msg.get("sid"), conn)
-            else:
+            elif kind == "hint":
                 await table.hint(conn, msg.get("sid"))
+            else:
+                await table.fill(conn, msg.get("seat"))
         else:
-            conn.error(f"unknown message type {kind!r} (types: hello, act, hint, ping)")
+            conn.error(f"unknown message type {kind!r} (types: hello, act, hint, fill, ping)")
 
     async def _hello(self, conn: Conn, msg: dict) -> None:
         if conn.table is not None:

@@ -17,6 +17,7 @@ from parlor import records
 from parlor.bots import bot_names, make_bot
 from parlor.core.errors import ParlorError
 from parlor.core.match import Match
+from parlor.core.options import is_int
 from parlor.core.rng import Rng
 
 from . import public
@@ -109,7 +110,7 @@ class Table:
         self._bots: dict = {}
         self.applied_at = time.time()
         self.views = self._all_views()
-        self.last_trick: list = [None] * n
+        self.last_trick: list = self._last_tricks()
         self.stored_finish = match.finished
         self.stopping = False
 
@@ -351,11 +352,10 @@ class Table:
                 conn.error("the move could not be saved; nothing was played", sid=self.sid)
             self.plan()
             return
-        before = self.views
         self.match.apply(action)
         self.applied_at = time.time()
         self.views = self._all_views()
-        self._note_trick(before, index)
+        self.last_trick = self._last_tricks()
         if self.match.finished and not self.stored_finish:
             try:
                 await self.server.db(self.server.store.finish, self.id, self.match.record())
@@ -365,19 +365,44 @@ class Table:
         self.broadcast(index)
         self.plan()
 
-    def _note_trick(self, before: list[dict], index: int) -> None:
-        """A trick just completed when a seat's trick shrank: keep it for last-trick review."""
-        _, actor, seen = self.match.log[index]
-        codes = set(self.rules.deck.codes)
-        for s in range(self.rules.seats):
-            old, new = before[s].get("trick") or [], self.views[s].get("trick") or []
-            if old and len(new) <= len(old):
-                cards = public.card_tokens(seen[s], codes)
-                if cards:
-                    self.last_trick[s] = {"deal": before[s]["deal"],
-                                          "cards": [list(p) for p in old] + [[actor, cards[0]]]}
+    def _last_tricks(self) -> list:
+        """Each seat's last finished trick, with its winner: of the deal in play, or before its
+        first trick is done, the last trick of the deal before (from what the seat saw then)."""
+        m, rules = self.match, self.rules
+        out = []
+        for s, view in enumerate(self.views):
+            last = rules.last_trick(view)
+            if last is None and not view.get("trick") and m.closed_state is not None:
+                last = rules.last_trick(m.closed_view(s))
+            out.append(last)
+        return out
 
     # --- computer players
+    async def fill(self, conn: Conn, seat) -> None:
+        """The host gives the seat of a friend who never came to a computer, for good: the
+        invitation link stops working, so no one can take the seat (and see its cards) later."""
+        if conn.seat != self.host_seat():
+            conn.error("only the host can give a seat to a computer")
+            return
+        if not is_int(seat) or not 0 <= seat < self.rules.seats:
+            conn.error(f'"seat" must be a seat number from 0 to {self.rules.seats - 1}')
+            return
+        async with self.changing:
+            info = self.seats[seat]
+            if info.kind != "person" or info.claimed:
+                conn.error(f"seat {seat} is not waiting for a friend; nothing changed")
+                return
+            try:
+                await self.server.db(self.server.store.update_seat, self.id, seat,
+                                     kind="computer")
+            except Exception as e:  # noqa: BLE001 - stored first or not changed at all
+                log.error("table %s: storing the seat change failed: %s", self.id, e)
+                conn.error("the change could not be saved; nothing changed")
+                return
+            info.kind = "computer"
+            self.broadcast()
+            self.plan()
+
     def plan(self) -> None:
         """Start the computer's next move if a computer is (or will be) to act."""
         if self.bot_task is not None and not self.bot_task.done():

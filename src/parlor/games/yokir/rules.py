@@ -136,10 +136,11 @@ class YokirRules(Rules):
         s.won[winner] += 1
         s.tricks.append((s.leader, tuple(s.trick)))
         s.trick = []
+        s.leader = winner  # kept after the last trick too: the view names each trick's winner
         if len(s.tricks) == 5:
             s.phase, s.turn = OVER, -1
         else:
-            s.leader = s.turn = winner
+            s.turn = winner
 
     # --- the edges
     def action_str(self, s, a: int) -> str:

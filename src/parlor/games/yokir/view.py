@@ -42,7 +42,9 @@ def view(rules, s, seat: int) -> dict:
         "trump": SUITS[trump] if trump >= 0 else None,
         "caller": s.caller if s.caller >= 0 else None,
         "discard": CODES[s.discarded] if s.discarded >= 0 and s.caller == seat else None,
-        "tricks": [[leader, [CODES[c] for c in cards]] for leader, cards in s.tricks],
+        # [leader, winner, cards]: a trick's winner leads the next one
+        "tricks": [[leader, (s.tricks[k + 1][0] if k + 1 < len(s.tricks) else s.leader),
+                    [CODES[c] for c in cards]] for k, (leader, cards) in enumerate(s.tricks)],
         "trick": [[(s.leader + i) % 3, CODES[c]] for i, c in enumerate(s.trick)],
         "tricks_won": list(s.won),
         "legal": rules.legal(s) if s.turn == seat else [],
@@ -74,7 +76,7 @@ def resample(rules, v: dict, rng):
     upcard = card[v["upcard"]]
     picker = v["caller"] if v["upcard_state"] == "picked" else None
     own_discard = card[v["discard"]] if v["discard"] else None
-    plays = [(leader, [card[c] for c in cards]) for leader, cards in v["tricks"]]
+    plays = [(leader, [card[c] for c in cards]) for leader, _, cards in v["tricks"]]
     if v["trick"]:
         plays.append((v["trick"][0][0], [card[c] for _, c in v["trick"]]))
     played_by = [[] for _ in range(3)]
@@ -152,8 +154,8 @@ def table_lines(v: dict) -> list[str]:
     if v["discard"]:
         lines.append(f"You discarded {v['discard']}.")
     if v["tricks"]:
-        leader, cards = v["tricks"][-1]
+        leader, winner, cards = v["tricks"][-1]
         played = ", ".join(f"{name((leader + i) % 3)} {c}" for i, c in enumerate(cards))
-        lines.append(f"Last trick: {played}")
+        lines.append(f"Last trick: {played}; won by {name(winner)}")
         lines.append("Tricks won: " + ", ".join(f"{name(s)} {n}" for s, n in enumerate(v["tricks_won"])))
     return lines

@@ -261,14 +261,16 @@ function renderLog() {
 
 function renderInvites() {
   const box = $("invites");
-  const inv = (S.invites || []).filter(i => !S.msg.players[i.seat].joined);
+  const inv = (S.invites || []).filter(i => S.msg.players[i.seat].kind === "person" && !S.msg.players[i.seat].joined);
   if (!inv.length) { box.classList.add("hidden"); return; }
   box.classList.remove("hidden");
   box.replaceChildren(el("h3", {}, "Invite a friend"), ...inv.map(i => {
     const link = `${location.origin}/table/${tableId}#seat=${i.token}`;
     return el("div", { class: "form-row" }, el("span", {}, `${i.name} (seat ${i.seat})`),
       el("span", { class: "linkbox", "data-invite": i.seat }, link),
-      el("button", { class: "btn", type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) }, "Copy"));
+      el("button", { class: "btn", type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) }, "Copy"),
+      el("button", { class: "btn", type: "button", "data-fill": i.seat, title: "the link stops working",
+        onclick: () => send({ type: "fill", seat: i.seat }) }, "Computer plays"));
   }));
 }
 
@@ -316,9 +318,12 @@ function showSheet() {
 
 function showLastTrick() {
   if (!S.msg) return;
-  const t = S.msg.last_trick && S.msg.last_trick.cards;
+  const last = S.msg.last_trick;
   const nm = names();
-  const body = t ? el("div", { class: "lasttrick" }, t.map(([s, c]) => el("div", { class: "slot" }, cardEl(c, S.faces, { role: S.msg.roles[c] }), el("span", {}, nm[s]))))
+  const body = last ? el("div", {},
+    el("div", { class: "lasttrick" }, last.cards.map(([s, c]) => el("div", { class: s === last.winner ? "slot won" : "slot" },
+      cardEl(c, S.faces, { role: S.msg.roles[c] }), el("span", {}, s === last.winner ? `★ ${nm[s]}` : nm[s])))),
+    last.winner !== null && last.winner !== undefined ? el("p", { id: "trick-winner" }, `Won by ${nm[last.winner]}` + (last.deal !== S.msg.view.deal ? ` (deal ${last.deal})` : "")) : "")
     : el("p", {}, "No trick has been completed yet.");
   openDialog("Last trick", body);
 }

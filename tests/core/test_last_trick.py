@@ -1,0 +1,55 @@
+"""Rules.last_trick: the last finished trick read out of a view (front ends show it with its
+winner), in every shape the trick games use and in real play of every registered game."""
+
+import pytest
+
+from parlor.core.match import Match
+from parlor.core.registry import games, make_rules
+from parlor.core.rng import Rng
+from parlor.core.rules import Rules
+
+
+def test_last_trick_reads_every_shape():
+    read = Rules.last_trick
+    v = {"seats": 3, "deal": 2, "tricks": [[1, ["1A", "2A", "3A"]]]}
+    assert read(None, v) == {"deal": 2, "cards": [[1, "1A"], [2, "2A"], [0, "3A"]], "winner": None}
+    v = {"seats": 4, "tricks": [[3, 0, ["7D", "X1 take", "8D", "9D"]]]}
+    assert read(None, v)["cards"][1] == [0, "X1"] and read(None, v)["winner"] == 0
+    v = {"seats": 8, "tricks": [{"cards": [[2, "P1"]], "winner": 2}]}
+    assert read(None, v)["cards"] == [[2, "P1"]] and read(None, v)["winner"] == 2
+    v = {"seats": 8, "tricks": [{"leader": 7, "cards": ["P1", "P2"], "winner": 0}]}
+    assert read(None, v)["cards"] == [[7, "P1"], [0, "P2"]]
+    assert read(None, {"seats": 3, "tricks": []}) is None and read(None, {"seats": 2}) is None
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_the_last_trick_is_the_cards_just_played_and_its_winner_took_it(game_id):
+    rules = make_rules(game_id)
+    tricks_seen = 0
+    for seed in range(3):
+        m, rng = Match(rules, seed), Rng(seed)
+        while not m.finished and m.deal_number <= 3:
+            seat = m.to_act()
+            before = m.view(seat)
+            m.apply(rng.choice(before["legal"]))
+            # the deal that action ended is seen as it ended
+            view = m.closed_view(seat) if m.log[-1][0] != m.deal_number else m.view(seat)
+            last, was = rules.last_trick(view), rules.last_trick(before)
+            if last is None or (was is not None and len(view["tricks"]) == len(before["tricks"])):
+                continue
+            tricks_seen += 1
+            n = len(last["cards"])
+            said = m.log[-1][2][seat]
+            if " - trick " in said:  # Meri's ninth trick plays itself; the last play names it
+                assert [c[1] for c in last["cards"]] == said.split(" - trick ")[1].split()[1:]
+            else:  # the cards, seat by seat, are the deal's last plays (the word after "play")
+                plays = [(who, seen[seat].split()[1]) for d, who, seen in m.log
+                         if d == view["deal"] and seen[seat].split()[0] == "play"][-n:]
+                assert [c[0] for c in last["cards"]] == [who for who, _ in plays]
+                # a card played face down ("play ??") may be shown once revealed (Meri)
+                assert all(code in (c[1], "??") for c, (_, code) in zip(last["cards"], plays))
+            won_now, won_before = view["tricks_won"], before["tricks_won"]
+            side = last["winner"] if rules.team_of is None else rules.team_of[last["winner"]]
+            assert won_now[side] > won_before[side]
+    if "tricks" in Match(rules, 0).view(0):
+        assert tricks_seen > 10
