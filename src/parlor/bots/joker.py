@@ -190,8 +190,11 @@ def play_decision(hand: int, legal, trump: int, trick, leader: int, seat: int, k
     mode = mode_of(kind, bid, won, left)
     need = bid - won
     urgent = mode == "win" and need >= left
-    plain = [a for a in legal if a < JOKER0]
-    jokers = [a for a in legal if a >= JOKER0] if len(plain) < len(legal) else []
+    if legal[-1] < JOKER0:  # ids are sorted: the jokers' come last
+        plain, jokers = legal, []
+    else:
+        plain = [a for a in legal if a < JOKER0]
+        jokers = [a for a in legal if a >= JOKER0]
     if not trick:
         return _lead(hand, legal, plain, jokers, trump, mode, urgent, need, known)
     lead, high, best_seat, best_pow, jwin = trick_state(trick, leader, trump)
@@ -232,11 +235,12 @@ def play_decision(hand: int, legal, trump: int, trick, leader: int, seat: int, k
 
 def _shed(options, trump, lead, known):
     """A card to throw away: lowest plain card of a side suit, keeping trumps and masters."""
+    unknown = ~known
+
     def cost(a):
         if a >= JOKER0:
             return (3, 0)
-        c = a
-        return (SUIT[c] == trump, is_master(c, known, trump), RANK[c])
+        return (SUIT[a] == trump, not HIGHER[a] & unknown, RANK[a])
     return min(options, key=cost)
 
 
@@ -244,7 +248,8 @@ def _lead(hand: int, legal, plain, jokers, trump, mode, urgent, need, known) -> 
     length = [(hand & bits).bit_count() for bits in SUIT_BITS]
     has_trump = trump < NO_SUIT
     if mode in ("win", "grab"):
-        masters = [a for a in plain if is_master(a, known, trump)]
+        unknown = ~known
+        masters = [a for a in plain if not HIGHER[a] & unknown]
         trump_masters = [a for a in masters if has_trump and SUIT[a] == trump]
         if trump_masters:
             return trump_masters[0]
