@@ -33,6 +33,16 @@ def test_replay_json_matches_expected(tmp_path, capsys):
     assert report["scores"] == [0, 1, 0] and report["winners"] == [1] and report["finished"]
 
 
+def test_replay_reads_standard_input_for_a_dash(monkeypatch, capsys):
+    import io
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(example()["record"])))
+    assert main(["replay", "-", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["winners"] == [1]
+    monkeypatch.setattr("sys.stdin", io.StringIO('{"game": "yokir",'))
+    assert main(["replay", "-"]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
 def test_replay_text_for_people(tmp_path, capsys):
     rec = example()["record"]
     rec["actions"] = rec["actions"][:3]

@@ -9,7 +9,8 @@ The same decisions serve the `rules` bot (from the seat's view) and search's pla
 imagined state, reading only the acting seat's hand and public facts).
 """
 
-from parlor.games.joker.cards import DECK, NO_SUIT, PLAIN, RANK, SUIT, SUIT_BITS, SUITS, cards_of
+from parlor.core.cards import cards_of
+from parlor.games.joker.cards import DECK, NO_SUIT, PLAIN, RANK, SUIT, SUIT_BITS, SUITS
 from parlor.games.joker.rules import ACTION_ID, ACTION_STR, POWS
 from parlor.games.joker.structure import DARK, GOLD, MISERE, NT, TURNED
 

@@ -8,6 +8,7 @@ The same decisions serve the `rules` bot (from the seat's view) and search's pla
 imagined state, reading only the acting seat's hand and public facts).
 """
 
+from parlor.core.cards import cards_of
 from parlor.games.tor.cards import (DECK, DISCARD0, DRAW_DISCARD, DRAW_STOCK, DROP, END,
                                     LAYOFF0, LAYOFF_MASKS, MELD0, MELD_MASKS, NUM_LAYOFFS, VALUE,
                                     adjacent, hand_total)
@@ -16,15 +17,6 @@ from .base import HeuristicBot
 
 AVERAGE_KEPT = 5.0  # points a card the others keep is worth, on average (they shed high cards)
 DROP_MARGIN = 3  # drop only this far under the lowest likely total
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def keep_value(c: int, hand: int) -> float:
@@ -77,7 +69,7 @@ def start_of_turn(hand: int, top: int | None, meld_adjacent: int, hand_sizes, kn
     if can_take and top is not None:
         if helps(top, hand, meld_adjacent):
             return "take"
-        worst = max((VALUE[c] for c in _cards(hand)), default=0)
+        worst = max((VALUE[c] for c in cards_of(hand)), default=0)
         if VALUE[top] <= 3 and worst >= 8:
             return "take"
     return "stock"
@@ -88,14 +80,14 @@ def after_draw(hand: int, moves) -> int:
     best, best_v = None, None
     for i, (kind, mask) in enumerate(moves):
         if kind in ("meld", "layoff"):
-            v = (mask == hand, sum(VALUE[c] for c in _cards(mask)), mask.bit_count())
+            v = (mask == hand, sum(VALUE[c] for c in cards_of(mask)), mask.bit_count())
             if best_v is None or v > best_v:
                 best, best_v = i, v
     if best is not None:
         return best
     discards = [(i, mask) for i, (kind, mask) in enumerate(moves) if kind == "discard"]
     if discards:
-        i, _ = min(discards, key=lambda im: (keep_value(_cards(im[1])[0], hand), -im[1]))
+        i, _ = min(discards, key=lambda im: (keep_value(cards_of(im[1])[0], hand), -im[1]))
         return i
     return next(i for i, (kind, _) in enumerate(moves) if kind == "end")
 
@@ -185,7 +177,7 @@ def _known_takes(s) -> list[list[int]]:
             known[p] &= ~MELD_MASKS[a - MELD0]
         elif a >= LAYOFF0:
             known[p] &= ~LAYOFF_MASKS[(a - LAYOFF0) % NUM_LAYOFFS]
-    return [_cards(k) for k in known]
+    return [cards_of(k) for k in known]
 
 
 __all__ = ["RulesBot", "policy", "start_of_turn", "after_draw"]
@@ -255,7 +247,7 @@ def refine(rules, view):
             movable = hands[p] & ~known[p]
             if not movable or not n_stock:
                 continue
-            xs = _cards(movable)
+            xs = cards_of(movable)
             x = xs[rng.below(len(xs))]
             j = first + rng.below(n_stock)
             y = stock[j]

@@ -20,11 +20,7 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    if args.file == "-":
-        import sys
-        record = records.parse(sys.stdin.read())
-    else:
-        record = records.read(args.file)
+    record = records.read(args.file)
     match = records.replay(record)
     if match.finished:
         raise BadRecord("the match is over: there is no move to hint")

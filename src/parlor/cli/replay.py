@@ -13,11 +13,7 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    if args.file == "-":
-        import sys
-        record = records.parse(sys.stdin.read())
-    else:
-        record = records.read(args.file)
+    record = records.read(args.file)
     report = records.replay(record).report()
     print(json.dumps(report, indent=1) if args.json else records.describe(report))
     return 0

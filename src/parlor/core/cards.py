@@ -49,16 +49,11 @@ class Deck:
                 raise BadRecord(f"{where}: card {self.codes[c]} is missing")
 
 
-def bits(mask: int):
-    """The set bits of a mask, lowest first."""
+def cards_of(mask: int) -> list[int]:
+    """The cards of a hand kept as a bitmask (bit c: card c), lowest first."""
+    out = []
     while mask:
         low = mask & -mask
-        yield low.bit_length() - 1
+        out.append(low.bit_length() - 1)
         mask ^= low
-
-
-def mask_of(cards: Iterable[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
+    return out

@@ -162,11 +162,12 @@ class Rules:
         raise NotImplementedError
 
     def copy(self, state):
-        raise NotImplementedError
+        """An independent copy (search plays on copies). Default: the state's own copy()."""
+        return state.copy()
 
     def to_act(self, state) -> int:
-        """The seat to act, or -1 when the deal is over."""
-        raise NotImplementedError
+        """The seat to act, or -1 when the deal is over. Default: the state's `turn`."""
+        return state.turn
 
     def legal_ids(self, state) -> list[int]:
         raise NotImplementedError

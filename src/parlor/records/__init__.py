@@ -1,6 +1,7 @@
 """Game records (shared/design/records.md): load, check, replay, save. All or nothing."""
 
 import json
+import sys
 from pathlib import Path
 
 from parlor.core.errors import BadRecord, IllegalAction
@@ -12,7 +13,9 @@ _FIELDS = ("game", "options", "seats", "names", "seed", "deals", "actions")
 
 
 def read(path) -> dict:
-    """The record in a file, or BadRecord saying why it cannot be read."""
+    """The record in a file ("-": standard input), or BadRecord saying why it cannot be read."""
+    if str(path) == "-":
+        return parse(sys.stdin.read())
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:

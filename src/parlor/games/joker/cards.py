@@ -46,19 +46,3 @@ SUB = [[[BASE[s] + i for i in range(WIDTH[s]) if m >> i & 1] for m in range(1 <<
        for s in range(4)]
 # TOP[s][m]: the highest of them (m != 0).
 TOP = [[(BASE[s] + m.bit_length() - 1) if m else -1 for m in range(1 << WIDTH[s])] for s in range(4)]
-
-
-def mask_of(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-def cards_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

@@ -147,12 +147,6 @@ class JokerRules(Rules):
         s.lead, s.high, s.best_seat, s.best_pow, s.jwin, s.pow = -1, False, -1, -1, -1, None
         return s
 
-    def copy(self, state):
-        return state.copy()
-
-    def to_act(self, state) -> int:
-        return state.turn
-
     def legal_ids(self, s, PLAY=PLAY, LEAD0=LEAD0, LEAD1=LEAD1, LEAD2=LEAD2, FOLLOW2=FOLLOW2,
                   BASE=BASE, WIDTH_MASK=WIDTH_MASK, TOP=TOP, SUB=SUB, JFOLLOW=JFOLLOW) -> list[int]:
         # (Tables bound as defaults: locals are faster than globals on this hot path.)

@@ -13,10 +13,11 @@ resample() deals the unknown cards into the places the seat cannot see (other ha
 their plays ruled out; its own hidden cards; the undealt pile) and replays the deal's history.
 """
 
+from parlor.core.cards import cards_of
 from parlor.core.rules import Deal, DealContext, DealResult, seat_name
 from parlor.core.sampling import place_cards
 
-from .cards import (CODES, DECK, NO_SUIT, PLAIN, SUIT, SUIT_BITS, SUITS, cards_of)
+from .cards import CODES, DECK, NO_SUIT, PLAIN, SUIT, SUIT_BITS, SUITS
 from .structure import DARK, GOLD, MISERE, NINE, NT, TURNED
 
 _PHASES = ("trump", "bid", "play", "over")

@@ -116,12 +116,6 @@ class MeriRules(Rules):
         s.trick, s.history, s.won, s.cpts = [], [], [0, 0], [0, 0]
         return s
 
-    def copy(self, state):
-        return state.copy()
-
-    def to_act(self, state) -> int:
-        return state.turn
-
     def legal_ids(self, s) -> list[int]:
         # Literal numbers for speed: modes LEAD 0, ANY 1, MONCHI 2, MERI 3, LEAD1 4, DECL 5;
         # effective suit 5 = trump; action ids 150 = pass, 151 = declare.

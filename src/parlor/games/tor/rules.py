@@ -176,12 +176,6 @@ class TorRules(Rules):
             s.end, s.turn = None, (deal.dealer + 1) % self.seats
         return s
 
-    def copy(self, state):
-        return state.copy()
-
-    def to_act(self, state) -> int:
-        return state.turn
-
     def legal_ids(self, s) -> list[int]:
         if s.stage == 1:
             return [0, 1, 2] if s.discard else [0, 1]  # drop, draw stock, draw discard

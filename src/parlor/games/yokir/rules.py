@@ -65,12 +65,6 @@ class YokirRules(Rules):
         s.trick, s.tricks, s.won, s.bids = [], [], [0, 0, 0], []
         return s
 
-    def copy(self, state):
-        return state.copy()
-
-    def to_act(self, state) -> int:
-        return state.turn
-
     def legal_ids(self, s) -> list[int]:
         phase = s.phase
         if phase == PLAY:
