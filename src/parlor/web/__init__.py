@@ -7,9 +7,8 @@
 - faces.py: how each card is drawn, from the deck's codes.
 - app.py: the ASGI app. static/: plain JS modules and CSS, no build step.
 
-Decisions: the state id is the number of actions applied; a table's seed and record stay on the
-server until the match ends; each action is stored before the table applies and announces it;
-after a restart every unfinished table is rebuilt by replaying its stored record.
+The choices behind it (state ids, storing before applying, restarts, stand-ins, spectators) are in
+docs/decisions.md, "Web server and front ends".
 """
 
 
