@@ -386,7 +386,7 @@ class TableScreen(Screen):
         s = self.session
         view = s.view()
         last = s.rules.last_trick(view)
-        if last is None and not view.get("trick") and s.match.closed_state is not None:
+        if last is None and s.match.closed_state is not None:
             view = s.match.closed_view(s.human)  # a new deal's first trick: the last deal's last
             last = s.rules.last_trick(view)
         if last is None:

@@ -372,7 +372,7 @@ class Table:
         out = []
         for s, view in enumerate(self.views):
             last = rules.last_trick(view)
-            if last is None and not view.get("trick") and m.closed_state is not None:
+            if last is None and m.closed_state is not None:
                 last = rules.last_trick(m.closed_view(s))
             out.append(last)
         return out
