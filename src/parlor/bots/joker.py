@@ -9,6 +9,8 @@ The same decisions serve the `rules` bot (from the seat's view) and search's pla
 imagined state, reading only the acting seat's hand and public facts).
 """
 
+from bisect import bisect_left
+
 from parlor.core.cards import cards_of
 from parlor.games.joker.cards import DECK, NO_SUIT, PLAIN, RANK, SUIT, SUIT_BITS, SUITS
 from parlor.games.joker.rules import ACTION_ID, ACTION_STR, POWS
@@ -184,8 +186,9 @@ def mode_of(kind: int, bid: int, won: int, left: int) -> str:
 
 
 def play_decision(hand: int, legal, trump: int, trick, leader: int, seat: int, kind: int, bid: int,
-                  won: int, left: int, known: int, rng) -> int:
-    """`hand` is a bitmask of the seat's cards; `known` the cards it knows are in no other hand."""
+                  won: int, left: int, known: int, rng, ts=None) -> int:
+    """`hand` is a bitmask of the seat's cards; `known` the cards it knows are in no other hand;
+    `ts` the trick's trick_state() when the caller has it already (the engine keeps it)."""
     if len(legal) == 1:
         return legal[0]
     mode = mode_of(kind, bid, won, left)
@@ -194,11 +197,11 @@ def play_decision(hand: int, legal, trump: int, trick, leader: int, seat: int, k
     if legal[-1] < JOKER0:  # ids are sorted: the jokers' come last
         plain, jokers = legal, []
     else:
-        plain = [a for a in legal if a < JOKER0]
-        jokers = [a for a in legal if a >= JOKER0]
+        k = bisect_left(legal, JOKER0)
+        plain, jokers = legal[:k], legal[k:]
     if not trick:
         return _lead(hand, legal, plain, jokers, trump, mode, urgent, need, known)
-    lead, high, best_seat, best_pow, jwin = trick_state(trick, leader, trump)
+    lead, high, best_seat, best_pow, jwin = ts or trick_state(trick, leader, trump)
     pw = POWS[trump][lead]
     key = pw.__getitem__
     last = len(trick) == 3
@@ -388,7 +391,8 @@ def policy(rules):
                 known |= bit[a]
         won = s.won
         return play_decision(mine, ids, s.trump, trick, s.leader, seat, s.kind, s.bids[seat],
-                             won[seat], s.n - sum(won), known, rng)
+                             won[seat], s.n - sum(won), known, rng,
+                             (s.lead, s.high, s.best_seat, s.best_pow, s.jwin) if trick else None)
     return act
 
 
