@@ -106,6 +106,40 @@ def test_selfplay_rejects_unknown_bot_and_option(capsys):
     assert main(["selfplay", "yokir", "-o", "goal=3"]) == 2
 
 
+@pytest.mark.parametrize("argv", [
+    ["selfplay", "yokir", "--games", "0"], ["selfplay", "yokir", "--games", "-1"],
+    ["bench", "yokir", "--seconds", "0"], ["bench", "yokir", "--seconds", "nan"],
+    ["arena", "yokir", "--bots", "random", "--matches", "0"],
+    ["arena", "yokir", "--bots", "random", "--workers", "0"],
+])
+def test_counts_and_times_must_be_positive(argv, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "must be" in err.splitlines()[-1] and "Traceback" not in err
+
+
+@pytest.mark.parametrize("content,says", [
+    (b"\xff\xfe{", "not UTF-8 text"),
+    (b'{"game": ["yokir"], "actions": []}', "unknown game"),
+    (b'{"game": {"id": 1}, "actions": []}', "unknown game"),
+])
+def test_records_that_are_not_text_or_name_no_game_exit_2(tmp_path, capsys, content, says):
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert says in err and len(err.splitlines()) == 1
+
+
+def test_a_null_action_is_named_as_json_writes_it(tmp_path, capsys):
+    rec = example()["record"]
+    rec["actions"] = [None]
+    assert main(["replay", record_file(tmp_path, rec)]) == 2
+    assert "action 0 null by seat" in capsys.readouterr().err
+
+
 def test_bench_json(capsys):
     assert main(["bench", "yokir", "--seconds", "0.05", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -118,6 +152,10 @@ def test_bench_json(capsys):
     ("6L", ["play 1A", "play 6L"], "play 6L"), ("6l", ["play 1A", "play 6L"], "play 6L"),
     ("pa", ["pass", "pick"], "pass"), ("p", ["pass", "pick"], None), ("3", ["pass", "pick"], None),
     ("call  A", ["call A", "pass"], "call A"),
+    # a meld or lay-off typed in any order of its cards (Tőr §9: front ends put it in order)
+    ("meld KS KD KH", ["discard KS", "meld KH KD KS"], "meld KH KD KS"),
+    ("layoff 0 5h 4h", ["layoff 0 4H 5H", "layoff 1 4H 5H"], "layoff 0 4H 5H"),
+    ("meld KS KD", ["meld KH KD KS"], None),
 ])
 def test_match_input(typed, legal, want):
     assert match_input(typed, legal) == want

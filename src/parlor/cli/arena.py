@@ -11,7 +11,7 @@ import json
 from parlor.bots.arena import arena, plot
 from parlor.core.errors import BadRecord
 
-from .common import add_table_args, fresh_seed, parse_options
+from .common import add_table_args, fresh_seed, parse_options, positive_int
 
 
 def add_parser(sub) -> None:
@@ -20,8 +20,8 @@ def add_parser(sub) -> None:
     p.add_argument("--bots", required=True,
                    help="entrants, comma-separated, repeated around the table (A,B or A,B,B,B); "
                         "settings after colons: search:iterations=400")
-    p.add_argument("--matches", type=int, default=20, help="deal sets; each is played in every rotation")
-    p.add_argument("--workers", type=int, default=1, help="local processes")
+    p.add_argument("--matches", type=positive_int, default=20, help="deal sets; each is played in every rotation")
+    p.add_argument("--workers", type=positive_int, default=1, help="local processes")
     p.add_argument("--ray", metavar="ADDRESS", help="run on a Ray cluster (HOST:PORT, auto, or local)")
     p.add_argument("--save", metavar="DIR", help="write every match's record into DIR")
     p.add_argument("--plot", metavar="FILE.png", help="draw the score distributions (needs matplotlib)")

@@ -5,11 +5,13 @@ import json
 from parlor.bench import playout_rate, ref_trick_rate
 from parlor.core.registry import games
 
+from .common import positive_float
+
 
 def add_parser(sub) -> None:
     p = sub.add_parser("bench", help="measure engine speed against the ref_trick yardstick")
     p.add_argument("game", nargs="?", help="one game (default: every game)")
-    p.add_argument("--seconds", type=float, default=1.0, help="length of each of the 5 runs")
+    p.add_argument("--seconds", type=positive_float, default=1.0, help="length of each of the 5 runs")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=run)
 

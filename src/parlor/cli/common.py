@@ -1,9 +1,32 @@
-"""Arguments shared by the commands that set up a table."""
+"""Arguments shared by the commands that set up a table, and argument types."""
 
+import argparse
 import json
 
 from parlor.core.errors import BadRecord
 from parlor.core.registry import make_rules
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (a count of games, matches, workers)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a number above 0 (a length of time)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a number above 0, not {text}")
+    return value
 
 
 def add_table_args(parser) -> None:

@@ -16,6 +16,11 @@ legal move (6L). Commands: help, hand (show the table again), sheet (score sheet
 save FILE (write the record), quit."""
 
 
+def _unordered(action: str) -> tuple:
+    verb, *rest = action.split(" ")
+    return verb, sorted(rest)
+
+
 def match_input(text: str, legal: list[str]) -> str | None:
     """The legal move a person's typing names, or None when it names none or several."""
     text = " ".join(text.split())
@@ -24,6 +29,10 @@ def match_input(text: str, legal: list[str]) -> str | None:
     if text in legal:
         return text
     low = text.lower()
+    if low.count(" ") > 1:  # cards typed in another order than the canonical one ("meld KS KD KH")
+        hits = [a for a in legal if _unordered(a.lower()) == _unordered(low)]
+        if len(hits) == 1:
+            return hits[0]
     hits = [a for a in legal if a.lower().endswith(" " + low) or a.lower() == low]
     if len(hits) != 1:
         hits = [a for a in legal if a.lower().startswith(low)] if low else []

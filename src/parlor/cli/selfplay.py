@@ -7,13 +7,13 @@ from parlor.bots import make_bot
 from parlor.core.match import Match
 from parlor.core.rng import Rng
 
-from .common import add_table_args, fresh_seed, rules_from_args
+from .common import add_table_args, fresh_seed, positive_int, rules_from_args
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("selfplay", help="play whole matches between computer players")
     p.add_argument("game")
-    p.add_argument("--games", type=int, default=10, help="number of matches")
+    p.add_argument("--games", type=positive_int, default=10, help="number of matches")
     p.add_argument("--bots", default="random", help="bots by seat, comma-separated; the list repeats")
     p.add_argument("--save", metavar="DIR", help="write each match's record into DIR")
     add_table_args(p)

@@ -1,5 +1,7 @@
 """The two kinds of user error parlor reports in one line: an illegal action and a bad record."""
 
+import json
+
 
 class ParlorError(Exception):
     """A user error with a one-line reason; never shown with a traceback."""
@@ -24,7 +26,9 @@ class IllegalAction(ParlorError):
         if self.index is None:
             return self.reason
         who = "" if self.seat is None else f" by seat {self.seat}"
-        return f'action {self.index} "{self.action}"{who} is illegal: {self.reason}'
+        # an action string in quotes; anything else (null, a number) as JSON would write it
+        shown = f'"{self.action}"' if isinstance(self.action, str) else json.dumps(self.action)
+        return f"action {self.index} {shown}{who} is illegal: {self.reason}"
 
 
 class BadRecord(ParlorError):

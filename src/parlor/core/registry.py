@@ -25,7 +25,7 @@ def games() -> dict[str, type[Rules]]:
 
 def game_class(game_id) -> type[Rules]:
     table = games()
-    if game_id not in table:
+    if not isinstance(game_id, str) or game_id not in table:
         raise BadRecord(f"unknown game {game_id!r} (games: {', '.join(table)})")
     return table[game_id]
 

@@ -20,6 +20,8 @@ def read(path) -> dict:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
         raise BadRecord(f"cannot read {path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise BadRecord(f"{path} is not a record: not UTF-8 text") from None
     return parse(text)
 
 
