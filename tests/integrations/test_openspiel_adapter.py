@@ -48,6 +48,13 @@ def test_game_type_and_info(game_id):
     assert gt.reward_model == pyspiel.GameType.RewardModel.REWARDS
     if rules.zero_sum:
         assert gt.utility == pyspiel.GameType.Utility.ZERO_SUM
+    elif game_id == "meri":  # every seat scores its team's points; the teams' add up to 9
+        assert gt.utility == pyspiel.GameType.Utility.CONSTANT_SUM
+        assert game.utility_sum() == 4 * 9 * rules.max_deals()  # four seats a team
+        state, rs = short_game(game_id).new_initial_state(), np.random.RandomState(3)
+        while not state.is_terminal():
+            state.apply_action(random_action(state, rs))
+        assert sum(state.returns()) == short_game(game_id).utility_sum()
     assert game.num_distinct_actions() == rules.num_actions
     assert game.num_players() == rules.seats
     assert game.max_chance_outcomes() >= rules.deck.size

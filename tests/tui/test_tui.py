@@ -240,12 +240,13 @@ def test_bots_think_in_a_worker_and_the_screen_stays_live(monkeypatch):
     run(go())
 
 
-def test_save_and_load_a_record_by_keys(tmp_path, monkeypatch):
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_save_and_load_a_record_by_keys(tmp_path, monkeypatch, game_id):
     monkeypatch.chdir(tmp_path)
     path = "mid.json"
 
     async def go():
-        app = app_for("yokir", seed=9, auto_forced=False)
+        app = app_for(game_id, seed=9, auto_forced=False)
         async with app.run_test(size=(80, 24)) as pilot:
             table = await open_table(pilot, app)
             for _ in range(3):
@@ -262,7 +263,7 @@ def test_save_and_load_a_record_by_keys(tmp_path, monkeypatch):
             await pilot.press("end", "ctrl+u", *path, "enter")
             await pilot.pause()
             record = records.read(path)
-            assert record["actions"] == saved_actions and record["game"] == "yokir"
+            assert record["actions"] == saved_actions and record["game"] == game_id
             await pilot.press("n")  # a new match; then load the saved one back
             await pilot.pause()
             await pilot.press("1")

@@ -245,14 +245,16 @@ class Rules:
         return []
 
     def score_sheet(self, results: list[DealResult], names: list[str]) -> str:
-        """The match's score sheet as text. Default: one row a deal, then the totals."""
-        width = max(8, *(len(n) for n in names))
+        """The match's score sheet as text. Default: one row a deal (each seat's points and its
+        running total, "+2 =5"), then the totals."""
+        width = max(10, *(len(n) for n in names))
         head = "deal  " + " ".join(f"{n:>{width}}" for n in names)
         rows = [head]
         totals = [0] * len(names)
         for i, r in enumerate(results, 1):
             totals = [t + p for t, p in zip(totals, r.points)]
-            rows.append(f"{i:>4}  " + " ".join(f"{p:>+{width}d}" for p in r.points) + f"  {r.detail}")
+            cells = (f"{p:+d} ={t}" for p, t in zip(r.points, totals))
+            rows.append(f"{i:>4}  " + " ".join(f"{c:>{width}}" for c in cells) + f"  {r.detail}")
         rows.append("total " + " ".join(f"{t:>{width}d}" for t in totals))
         return "\n".join(rows)
 

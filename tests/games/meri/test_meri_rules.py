@@ -360,5 +360,6 @@ def test_score_sheet_shows_the_two_teams():
     names = ["Ana", "Ben", "Cai", "Dan", "Eva", "Fil", "Gus", "Hal"]
     sheet = RULES.score_sheet(m.results, names).splitlines()
     assert "A (Ana, Cai, Eva, Gus)" in sheet[0] and "B (Ben, Dan, Fil, Hal)" in sheet[0]
-    assert sheet[1].split()[:3] == ["1", "+9", "+0"] and sheet[2].split()[:3] == ["2", "+0", "+9"]
+    assert sheet[1].split()[:5] == ["1", "+9", "=9", "+0", "=0"]
+    assert sheet[2].split()[:5] == ["2", "+0", "=9", "+9", "=9"]  # each deal's points, running totals
     assert sheet[3].split() == ["total", "9", "9"]

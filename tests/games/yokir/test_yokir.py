@@ -247,3 +247,35 @@ def test_shuffled_deal_follows_the_dealing_order():
     # card k goes to seat (dealer + 1 + k) mod 3; pile = cards 15..23, cards[15] face up
     assert d.hands[0] == cards[0:15:3] and d.hands[1] == cards[1:15:3] and d.hands[2] == cards[2:15:3]
     assert d.pile == cards[15:]
+
+
+def test_resampled_hands_keep_the_voids_play_has_shown():
+    """A seat that did not follow the led suit (the Oracle and Sage counting as trumps) holds
+    none of it in any world resampled for another seat."""
+    from parlor.core.rng import Rng
+    from parlor.games.yokir.cards import DECK, EFFECTIVE
+    rules = make_rules("yokir")
+    checked = 0
+    for seed in range(40):
+        match, rng = Match(rules, seed), Rng(seed)
+        voids = set()  # (seat, effective suit)
+        while not match.finished and match.deal_number == 1:
+            seat = match.to_act()
+            view = match.view(seat)
+            action = rng.choice(view["legal"])
+            if view["phase"] == "play" and view["trick"]:
+                eff = EFFECTIVE["ALMT".index(view["trump"])]
+                led = eff[DECK.index[view["trick"][0][1]]]
+                if eff[DECK.index[action.split()[1]]] != led:
+                    voids.add((seat, led))
+            match.apply(action)
+            if match.deal_number != 1 or not voids:
+                continue
+            for me in range(3):
+                world = rules.resample(match.view(me), Rng(seed * 7 + me))
+                eff = EFFECTIVE[world.trump]
+                for p, suit in voids:
+                    if p != me:
+                        assert all(eff[c] != suit for c in world.hands[p]), (seed, p, suit)
+                        checked += 1
+    assert checked > 100

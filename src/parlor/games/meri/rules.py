@@ -372,7 +372,8 @@ class MeriRules(Rules):
                            "team_points": team})
 
     def score_sheet(self, results, names) -> str:
-        """One row a deal with the two teams' points (each seat shows its team's), then totals."""
+        """One row a deal with the two teams' points and running totals ("+9 =18"; each seat shows
+        its team's), then the totals."""
         a = "A (" + ", ".join(names[0::2]) + ")"
         b = "B (" + ", ".join(names[1::2]) + ")"
         w = max(len(a), len(b), 6)
@@ -380,7 +381,8 @@ class MeriRules(Rules):
         ta = tb = 0
         for i, r in enumerate(results, 1):
             ta, tb = ta + r.points[0], tb + r.points[1]
-            rows.append(f"{i:>4}  {r.points[0]:>+{w}d}  {r.points[1]:>+{w}d}  {r.detail}")
+            cells = (f"{r.points[0]:+d} ={ta}", f"{r.points[1]:+d} ={tb}")
+            rows.append(f"{i:>4}  {cells[0]:>{w}}  {cells[1]:>{w}}  {r.detail}")
         rows.append(f"total {ta:>{w}d}  {tb:>{w}d}")
         return "\n".join(rows)
 

@@ -1,5 +1,5 @@
-"""Rules.last_trick: the last finished trick read out of a view (front ends show it with its
-winner), in every shape the trick games use and in real play of every registered game."""
+"""What the rules core gives every front end: the last finished trick read out of a view (shown
+with its winner), in every shape the trick games use and in real play; the score sheet."""
 
 import pytest
 
@@ -53,3 +53,21 @@ def test_the_last_trick_is_the_cards_just_played_and_its_winner_took_it(game_id)
             assert won_now[side] > won_before[side]
     if "tricks" in Match(rules, 0).view(0):
         assert tricks_seen > 10
+
+
+@pytest.mark.parametrize("game_id", ["yokir", "tor"])
+def test_the_default_score_sheet_shows_each_deal_and_the_running_totals(game_id):
+    rules = make_rules(game_id)
+    m, rng = Match(rules, 4), Rng(4)
+    while len(m.results) < 3:
+        m.apply(rng.choice(m.legal()))
+    names = [f"P{s}" for s in range(rules.seats)]
+    rows = rules.score_sheet(m.results, names).splitlines()
+    assert rows[0].split() == ["deal"] + names
+    totals = [0] * rules.seats
+    for k, r in enumerate(m.results, 1):
+        totals = [t + p for t, p in zip(totals, r.points)]
+        words = rows[k].split()
+        assert words[0] == str(k) and rows[k].endswith(r.detail)
+        assert words[1:1 + 2 * rules.seats] == [x for p, t in zip(r.points, totals) for x in (f"{p:+d}", f"={t}")]
+    assert rows[len(m.results) + 1].split() == ["total"] + [str(t) for t in totals]
