@@ -43,7 +43,11 @@ class Conn:
     def push(self, text: str) -> None:
         if self.closed:
             return
-        if self.queue.qsize() >= QUEUE_LIMIT and self.table is not None:
+        if self.queue.qsize() >= QUEUE_LIMIT:
+            if self.table is None:
+                # Not at a table, nothing to resynchronise from: only error lines and pongs wait,
+                # and a client that reads none of them gets no more (the queue stays bounded).
+                return
             # Too slow to keep up: what waits is stale anyway; one fresh snapshot replaces it.
             while not self.queue.empty():
                 self.queue.get_nowait()
