@@ -46,10 +46,17 @@ def db_url(request, tmp_path):
 
 class Audit:
     """Checks every message the server builds, at the moment it is built, against the true
-    state: no card in another seat's hand (a spectator: in any hand) appears anywhere in it
-    unless every seat sees that card,
-    its table lines come from the view it carries, and its log shows each action exactly as
-    that seat saw it. Keeps the JSON of each message so tests can check what clients got."""
+    state. Strict: a card code may appear in a message to seat S only where S may see it, which
+    is
+      - the seat's own view of the deal in play (match.view(S); a spectator: the public view of
+        every seat's view), and the message must carry exactly that view;
+      - a log entry exactly as the seat saw the action (Match.log; a spectator: public_action),
+        every entry compared whole, those of earlier deals too;
+      - the last finished trick, each card of which the seat saw played or sees in its own view
+        of that trick's deal.
+    Every other card of the deck is hidden: another seat's hand, a face-down card, the stock, the
+    undealt cards. The table lines and card roles must be built from the view sent. Keeps the
+    JSON of each message so tests can check what clients got."""
 
     def __init__(self):
         self.texts: set[str] = set()
@@ -58,50 +65,58 @@ class Audit:
 
     def __call__(self, table, seat, msg):
         self.count += 1
-        match = table.match
-        codes = set(table.rules.deck.codes)
-        views = [match.view(s) for s in range(table.rules.seats)]
-        hands = [set(v["hand"]) for v in views]
-        # Cards every seat's view shows are public even when a hand holds them (a face-up card
-        # that was picked up); every other card of another seat's hand is hidden from this seat.
-        public_cards = set.intersection(*(codes_in(v, codes) for v in views))
-        hidden = set().union(*(h for s, h in enumerate(hands) if s != seat)) - public_cards
-        # Cards in log entries and the last trick of an earlier deal were played in the open then
-        # (their entries are checked below to be exactly what this seat saw); the rest of the
-        # message must hold no card of another hand of the deal in play.
-        now = {k: v for k, v in msg.items() if k not in ("lines", "last_trick", "log")}
-        now["log"] = [e for e in msg["log"] if e["deal"] == match.deal_number]
-        now["roles"] = list(msg["roles"])  # the cards; a role's words may name ranks ("between I2 and I1")
-        if msg["roles"] != roles(table.rules, msg["view"]):
+        match, rules = table.match, table.rules
+        codes = set(rules.deck.codes)
+        views = []
+        for s in range(rules.seats):
+            v = match.view(s)
+            v["names"] = table.names
+            views.append(v)
+        mine = public_view(views) if seat is None else views[seat]
+
+        def as_seen(seen: list[str]) -> str:
+            return public_action(seen) if seat is None else seen[seat]
+
+        if msg["view"] != mine:
+            self.failures.append(f"seat {seat} at state {msg['sid']}: the view sent is not the "
+                                 "seat's own view")
+        # What the seat may name: its view, and the actions of the deal in play as it saw them.
+        allowed = codes_in(mine, codes)
+        for deal, _, seen in match.log:
+            if deal == match.deal_number:
+                allowed |= codes_in(as_seen(seen), codes)
+        # Log entries are compared whole below, the last trick card by card, lines and roles are
+        # built from the view; everything else may hold only allowed cards.
+        rest = {k: v for k, v in msg.items() if k not in ("lines", "last_trick", "log", "roles")}
+        rest["roles"] = list(msg["roles"])  # the cards; a role's words may name ranks ("between I2 and I1")
+        if msg["roles"] != roles(rules, msg["view"]):
             self.failures.append(f"seat {seat}: card roles not built from the view sent")
-        found = codes_in(now, codes)
+        if msg["lines"] != table_lines(rules, msg["view"]):
+            self.failures.append(f"seat {seat}: table lines not built from the view sent")
+        found = codes_in(rest, codes)
         last = msg["last_trick"]
         if last is not None:  # a finished trick, maybe of an earlier deal: each card seen played,
             # or shown by the seat's own view of that deal (a face-down card turned up later)
+            found |= codes_in({k: v for k, v in last.items() if k != "cards"}, codes)
             if last["deal"] == match.deal_number:
-                then = [match.view(s) for s in range(table.rules.seats)]
+                then = [match.view(s) for s in range(rules.seats)]
             else:
-                then = [match.closed_view(s) for s in range(table.rules.seats)]
+                then = [match.closed_view(s) for s in range(rules.seats)]
             shown = codes_in(public_view(then) if seat is None else then[seat], codes)
             for actor, code in last["cards"]:
-                played = [public_action(seen) if seat is None else seen[seat]
-                          for deal, who, seen in match.log if deal == last["deal"] and who == actor]
+                played = [as_seen(seen) for deal, who, seen in match.log
+                          if deal == last["deal"] and who == actor]
                 if code != "??" and code not in shown and not any(code in a.split() for a in played):
                     self.failures.append(f"seat {seat}: last trick card {code} was never seen played")
-        leaked = found & hidden
+        leaked = found - allowed
         if leaked:
             where = [k for k, v in msg.items() if codes_in(v, leaked)]
             self.failures.append(f"seat {seat} at state {msg['sid']} got hidden cards {sorted(leaked)} in {where}")
-        if msg["lines"] != table_lines(table.rules, msg["view"]):
-            self.failures.append(f"seat {seat}: table lines not built from the view sent")
         for entry in msg["log"]:
-            seen = match.log[entry["i"]][2]
-            want = seen[seat] if seat is not None else None
-            if seat is not None and entry["action"] != want:
-                self.failures.append(f"seat {seat}: log entry {entry['i']} is {entry['action']!r}, "
-                                     f"the seat saw {want!r}")
-        if seat is not None and set(msg["view"]["hand"]) != hands[seat]:
-            self.failures.append(f"seat {seat}: the view's hand is not the seat's hand")
+            deal, who, seen = match.log[entry["i"]]
+            want = {"i": entry["i"], "deal": deal, "seat": who, "action": as_seen(seen)}
+            if entry != want:
+                self.failures.append(f"seat {seat}: log entry {entry!r}, the seat saw {want!r}")
         self.texts.add(json.dumps(msg, separators=(",", ":")))
 
     def check(self):

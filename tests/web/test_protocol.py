@@ -391,21 +391,124 @@ def test_a_full_game_with_two_people_and_computers_leaks_nothing(app_client):
     assert t["id"] in [f["id"] for f in lobby["finished"]]
 
 
-def test_the_audit_catches_a_leaked_card(app_client, monkeypatch):
-    """The leak check can fail: a server that slipped one card of another hand into a message."""
+def unseen_card(table) -> str:
+    """A card no seat's view shows: in the pile (Yokir's stock), face down."""
+    codes = set(table.rules.deck.codes)
+    seen = set().union(*(codes_in(table.match.view(s), codes) for s in range(table.rules.seats)))
+    return sorted(codes - seen)[0]
+
+
+@pytest.mark.parametrize("kind", ["another hand", "the stock"])
+def test_the_audit_catches_a_leaked_card(app_client, monkeypatch, kind):
+    """The leak check can fail: a server that slipped one card of another hand, or one card no
+    seat sees, into a message (tests/web/test_hidden.py plants every kind, in every game)."""
     from parlor.web.table import Table
     honest = Table.message
 
     def leaky(self, seat, log_from, snapshot=False):
         msg = honest(self, seat, log_from, snapshot)
-        msg["debug"] = {"next": self.match.view(((seat or 0) + 1) % self.rules.seats)["hand"][0]}
+        if kind == "another hand":
+            msg["debug"] = {"next": self.match.view(((seat or 0) + 1) % self.rules.seats)["hand"][0]}
+        else:
+            msg["debug"] = {"next": unseen_card(self)}
         return msg
     monkeypatch.setattr(Table, "message", leaky)
     t = create(app_client)
-    with app_client.websocket_connect("/ws") as ws:
+    with app_client.websocket_connect("/ws") as ws, app_client.websocket_connect("/ws") as watcher:
         hello(ws, t["id"], token(t, 0))
+        hello(watcher, t["id"], None)
     with pytest.raises(AssertionError, match="hidden cards"):
         app_client.audit.check()
+    assert any(f.startswith("seat None") for f in app_client.audit.failures)
+    assert any(f.startswith("seat 0") for f in app_client.audit.failures)
+
+
+def test_the_seed_stays_on_the_server_until_the_match_ends(tmp_path, audit):
+    """The seed fixes every hidden card: no response and no socket message holds it while the
+    match is played (not the create or join answer, the lobby, the pages, the record or replay,
+    which are refused); once it is over the record, seed and all, can be downloaded."""
+    seed = 7318264950417385123
+    secrets = (str(seed), hex(seed)[2:], str(seed)[:12])
+    app = create_app(f"sqlite:///{tmp_path / 's.sqlite'}", audit=audit, seeds=lambda: seed)
+    texts = []
+
+    def clean(text: str) -> str:
+        assert not any(s in text for s in secrets), text[:300]
+        texts.append(text)
+        return text
+
+    with TestClient(app) as client:
+        r = client.post("/api/tables", json={"game": "yokir", "options": {"target": 1},
+                                             "players": [{"kind": "person"}, {"kind": "person"},
+                                                         {"kind": "computer"}],
+                                             "pace_ms": 0, "grace_s": 0, "open": True})
+        t = json.loads(clean(r.text))
+        tid = t["id"]
+        table = client.app.state.server.tables[tid]
+        assert table.match.seed == seed
+        assert tid in [x["id"] for x in json.loads(clean(client.get("/api/lobby").text))["open"]]
+        joined = client.post(f"/api/tables/{tid}/join", json={"seat": 1})
+        assert joined.status_code == 200
+        clean(joined.text)
+        for path in (f"/api/tables/{tid}/record", f"/api/tables/{tid}/replay?step=0",
+                     f"/api/tables/{tid}/replay?step=1"):
+            r = client.get(path)
+            assert r.status_code == 400 and "when the match ends" in clean(r.text), path
+        for path in (f"/table/{tid}", f"/replay/{tid}", "/api/games"):
+            clean(client.get(path).text)
+        rng = Rng(2)
+        with client.websocket_connect("/ws") as ws, client.websocket_connect("/ws") as watcher:
+            watcher.send_text(json.dumps({"type": "hello", "table": tid, "token": None}))
+            ws.send_text(json.dumps({"type": "hello", "table": tid, "token": token(t, 0)}))
+            while True:  # seat 1's person never came: after the grace a computer holds it
+                m = json.loads(clean(ws.receive_text()))
+                assert m["type"] == "state", m
+                if m["finished"]:
+                    break
+                if m["view"]["to_act"] == 0 and m["sid"] == table.sid:
+                    act(ws, rng.choice(m["view"]["legal"]), m["sid"])
+                if len(texts) % 10 == 0:
+                    clean(client.get("/api/lobby").text)
+                    assert client.get(f"/api/tables/{tid}/record").status_code == 400
+            while True:
+                w = json.loads(clean(watcher.receive_text()))
+                if w["finished"]:
+                    break
+        assert table.match.finished and len(texts) > 10
+        for text in audit.texts:
+            clean(text)
+        audit.check()
+        r = client.get(f"/api/tables/{tid}/record")
+        assert r.status_code == 200 and str(seed) in r.text
+        record = r.json()
+        assert record["seed"] == seed and records.replay(record).scores == table.match.scores
+        assert client.get(f"/api/tables/{tid}/replay?step=0").status_code == 200
+
+
+def test_an_oversized_message_gets_one_error_line(app_client):
+    """A socket message longer than the limit is not read: one error line, nothing changed, and
+    the connection goes on; a message at the limit is read."""
+    from parlor.web.app import MAX_MESSAGE
+    t = create(app_client, kinds=("person", "person", "computer"))
+    table = app_client.server.tables[t["id"]]
+    with app_client.websocket_connect("/ws") as ws:
+        m = hello(ws, t["id"], token(t, 0))
+        assert m["view"]["to_act"] == 0  # and nobody else moves: seat 1 waits for its player
+        sid = m["sid"]
+        move = {"type": "act", "action": m["view"]["legal"][0], "sid": sid, "pad": ""}
+        pad = MAX_MESSAGE - len(json.dumps(move))
+        ws.send_text(json.dumps({**move, "pad": "x" * (pad + 1)}))
+        assert receive(ws) == {"type": "error", "message": "message too long"}
+        ws.send_text(json.dumps({"type": "ping", "pad": "x" * 10 * MAX_MESSAGE}))
+        assert receive(ws) == {"type": "error", "message": "message too long"}
+        ws.send_text(json.dumps({"type": "ping"}))
+        assert receive(ws) == {"type": "pong"}  # one error line each, nothing more
+        assert table.sid == sid and table.match.actions == []
+        at_limit = json.dumps({**move, "pad": "x" * pad})
+        assert len(at_limit) == MAX_MESSAGE
+        ws.send_text(at_limit)
+        after = until(ws, lambda x: x["type"] == "state")
+        assert after["sid"] == sid + 1 and table.match.actions == [move["action"]]
 
 
 def test_the_public_view_keeps_only_what_every_seat_sees():
