@@ -154,6 +154,23 @@ def test_lobby_open_tables_join_and_private_tables(app_client):
         assert "unknown seat token" in hello(ws, open_t["id"], token(open_t, 1))["message"]
 
 
+def test_the_grace_of_a_joined_seat_starts_when_it_is_joined(app_client):
+    # grace 0: a joined seat whose player never connects is played by the stand-in at once
+    t = create(app_client, kinds=("computer", "person", "computer"), open=True, grace_s=0)
+    table = app_client.server.tables[t["id"]]
+    wait_for(lambda: table.match.to_act() == 1)
+    waiting = table.sid
+    assert app_client.post(f"/api/tables/{t['id']}/join", json={"seat": 1}).status_code == 200
+    wait_for(lambda: table.sid > waiting)
+    assert table.match.log[waiting][1] == 1
+    # a long grace counts from the join, not from when the table was made
+    t = create(app_client, kinds=("computer", "person", "computer"), open=True, grace_s=60)
+    table = app_client.server.tables[t["id"]]
+    table.away_since[1] -= 3600  # as if the table had been waiting an hour
+    assert app_client.post(f"/api/tables/{t['id']}/join", json={"seat": 1}).status_code == 200
+    assert not table.computer_controls(1)
+
+
 # --- the socket: bad input changes nothing
 
 

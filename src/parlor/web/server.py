@@ -14,6 +14,7 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
@@ -181,18 +182,22 @@ class Server:
         if not is_int(seat) or not 0 <= seat < len(table.seats):
             raise BadRequest(f"seat must be from 0 to {len(table.seats) - 1}")
         info = table.seats[seat]
-        if info.kind != "person" or info.claimed or table.match.finished:
-            raise BadRequest(f"seat {seat} is not free")
         name = body.get("name") or info.name
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
             raise BadRequest(f"name must be 1 to {MAX_NAME} characters")
-        token = secrets.token_urlsafe(16)  # the invite link for this seat stops working
-        await self.db(self.store.update_seat, table_id, seat, token=token, claimed=True,
-                      name=name.strip())
-        info.token, info.claimed, info.name = token, True, name.strip()
-        table.names[seat] = info.name
-        table.views = table._all_views()
-        table.broadcast()
+        async with table.changing:  # two people asking for one seat: the first gets it
+            if info.kind != "person" or info.claimed or table.match.finished:
+                raise BadRequest(f"seat {seat} is not free")
+            token = secrets.token_urlsafe(16)  # the invite link for this seat stops working
+            await self.db(self.store.update_seat, table_id, seat, token=token, claimed=True,
+                          name=name.strip())
+            info.token, info.claimed, info.name = token, True, name.strip()
+            table.names[seat] = info.name
+            # the grace before a stand-in plays starts now, not when the table was made
+            table.away_since[seat] = time.monotonic()
+            table.views = table._all_views()
+            table.broadcast()
+            table.plan()
         return {"id": table_id, "seat": seat, "token": token}
 
     def lobby(self) -> dict:
