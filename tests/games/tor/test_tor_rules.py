@@ -304,7 +304,7 @@ def test_views_hide_the_stock_and_other_hands():
 def test_known_cards_taken_from_the_discard_pile():
     match = play(HANDS, "KD QS", ["draw discard", "discard KC"])
     assert match.view(3)["known"] == [[], ["KD"], [], []]
-    assert "Seat 1 holds KD (taken from the discard pile)" in match.rules.table_lines(match.view(3))
+    assert "seat 1 holds KD (taken from the discard pile)" in match.rules.table_lines(match.view(3))
 
 
 def test_all_hands_shown_when_the_deal_ends():
@@ -327,6 +327,15 @@ def test_table_lines_in_play():
     assert lines[0] == "Stock: 30 cards   Discard pile: KD on top (1 card)"
     assert "  0: 5D 6D 7D   (seat 1)" in lines
     assert "Cards in hand: seat 0: 5  seat 1: 3  seat 2: 5  seat 3: 5" in lines
+
+
+def test_table_lines_name_the_seats_by_the_tables_names():
+    match = play(HANDS, "KD QS", ["draw stock", "meld 5D 6D 7D", "end", "draw discard", "discard JS"])
+    view = dict(match.view(3), names=["Ann", "Bob", "Cy", "Dee"])
+    lines = match.rules.table_lines(view)
+    assert "  0: 5D 6D 7D   (Bob)" in lines
+    assert "Cards in hand: Ann: 5  Bob: 3  Cy: 5  Dee: 5" in lines
+    assert "Cy holds KD (taken from the discard pile)" in lines
 
 
 def test_resample_keeps_what_the_seat_knows():

@@ -13,7 +13,7 @@ into the other hands and the stock. One public fact constrains the hidden cards:
 no dealt hand was a Tőr or a low hand (§6), and the rebuilt deal respects that too.
 """
 
-from parlor.core.rules import Deal, DealContext
+from parlor.core.rules import Deal, DealContext, seat_name
 
 from .cards import (CODES, DECK, DISCARD0, DRAW_DISCARD, DRAW_STOCK, LAYOFF0, LAYOFF_MASKS,
                     MELD0, MELD_MASKS, NUM_LAYOFFS, VALUE, action_text, hand_total, names)
@@ -90,24 +90,26 @@ def _cards(k: int) -> str:
 
 
 def table_lines(v: dict) -> list[str]:
+    def name(p):
+        return seat_name(v, p)
     lines = [f"Stock: {_cards(v['stock_size'])}   Discard pile: "
              + (f"{v['discard_pile'][-1]} on top ({_cards(len(v['discard_pile']))})" if v["discard_pile"] else "empty")]
     if v["melds"]:
         lines.append("Melds:")
         for m in v["melds"]:
-            lines.append(f"  {m['number']}: {' '.join(m['cards'])}   (seat {m['owner']})")
+            lines.append(f"  {m['number']}: {' '.join(m['cards'])}   ({name(m['owner'])})")
     else:
         lines.append("Melds: none")
-    sizes = "  ".join(f"seat {p}: {k}" for p, k in enumerate(v["hand_sizes"]))
+    sizes = "  ".join(f"{name(p)}: {k}" for p, k in enumerate(v["hand_sizes"]))
     lines.append(f"Cards in hand: {sizes}")
     for p, cards in enumerate(v["known"]):
         if cards and p != v["seat"]:
-            lines.append(f"Seat {p} holds {' '.join(cards)} (taken from the discard pile)")
+            lines.append(f"{name(p)} holds {' '.join(cards)} (taken from the discard pile)")
     if v["taken"]:
         lines.append(f"Taken from the discard pile this turn: {v['taken']}")
     if v["hands"] is not None:
         for p, cards in enumerate(v["hands"]):
-            lines.append(f"Seat {p}: {' '.join(cards) or '-'}  = {v['totals'][p]}")
+            lines.append(f"{name(p)}: {' '.join(cards) or '-'}  = {v['totals'][p]}")
         lines.append(v["result"]["detail"])
     return lines
 
