@@ -1,6 +1,8 @@
 """End to end in a real headless Chromium (Debian's, driven by playwright): a person plays a whole
 deal against the computer by clicking and by keyboard, two people sit at one table from two
-browsers, and a reload resumes the seat. Screenshots (desktop and phone) go to PARLOR_SHOTS if set."""
+browsers, and a reload resumes the seat; Tőr's melds drawn as cards, a finished match replayed
+move by move, joining an open table from the lobby, watching a table, hints, and an eight-seat
+table on a phone. Screenshots (desktop and phone) go to PARLOR_SHOTS if set."""
 
 import os
 import shutil
@@ -79,7 +81,7 @@ def hand(page) -> list[str]:
     return page.locator("#hand [data-code]").evaluate_all("ns => ns.map(n => n.dataset.code)")
 
 
-def create_from_lobby(page, url, game, kinds, options=None):
+def create_from_lobby(page, url, game, kinds, options=None, listed=False):
     page.goto(url + "/")
     page.wait_for_selector("#game option", state="attached")
     page.select_option("#game", game)
@@ -88,6 +90,8 @@ def create_from_lobby(page, url, game, kinds, options=None):
     for s, kind in enumerate(kinds):
         page.select_option(f"#kind-{s}", kind)
     page.fill("#pace", "0")
+    if listed:
+        page.check("#open")
     page.click("#create-btn")
 
 
@@ -167,4 +171,226 @@ def test_the_host_lets_the_computer_play_a_friend_who_never_came(browser, live_s
     # the deal goes on with the computer in seat 1: the host alone finishes it
     play_until([host], lambda: "Deal 1 over" in log_text(host))
     assert "Player 2:" in log_text(host)
+    assert not browser.errors
+
+
+# --- helpers for the tests below
+
+def api(server, path, body=None):
+    """The server's JSON API over loopback (POST when there is a body)."""
+    import json
+    import urllib.request
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(server.url + path, data=data,
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as res:
+        return json.loads(res.read())
+
+
+def wait_finished(server, table_id, seconds=20):
+    import time
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if any(t["id"] == table_id for t in api(server, "/api/lobby")["finished"]):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"table {table_id} did not finish")
+
+
+def seat_names(page) -> list[str]:
+    """The names on the table page, in seat order (the opponents' boxes and the own seat)."""
+    names = page.evaluate("""() => {
+      const out = {};
+      for (const b of document.querySelectorAll('#opponents [data-seat]'))
+        out[b.dataset.seat] = b.querySelector('.nm').firstChild.textContent;
+      return out; }""")
+    return [names[k] for k in sorted(names, key=int)]
+
+
+def step_melding(page) -> bool:
+    """Like step, but a meld when the open chooser offers one (Tőr)."""
+    from playwright.sync_api import Error
+    meld = page.locator("#dlg[open] [data-action^='meld ']")
+    if meld.count():
+        try:
+            meld.first.click(timeout=2000)
+        except Error:  # redrawn under the pointer: look again
+            return False
+        return True
+    return step(page)
+
+
+def check_melds(page):
+    """Every meld on the table is a row of cards labelled with its number and its owner's name,
+    holding the cards the table lines give for that number."""
+    lines = page.locator("#lines li").all_inner_texts()
+    melds = page.locator("#melds .meld")
+    assert melds.count() > 0
+    names = [n.removesuffix(" (you)") for n in page.locator("#scores span").all_inner_texts()]
+    for k in range(melds.count()):
+        meld = melds.nth(k)
+        number = meld.get_attribute("data-meld")
+        label = meld.locator(".who").inner_text()
+        cards = meld.locator("[data-code]").evaluate_all("ns => ns.map(n => n.dataset.code)")
+        assert label.startswith(f"meld {number} · ")
+        owner = label.split(" · ", 1)[1]
+        assert owner in names
+        # (the page shows the line's runs of spaces as one)
+        assert f"{number}: {' '.join(cards)} ({owner})" in [" ".join(t.split()) for t in lines]
+        assert len(cards) >= 3
+
+
+def test_tor_melds_are_drawn_as_rows_of_cards(browser, live_server, tmp_path):
+    page = new_page(browser)
+    create_from_lobby(page, live_server.url, "tor", ["person", "computer", "computer", "computer"])
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#hand [data-code]")
+    melds = page.locator("#melds .meld [data-code]")
+    for _ in range(400):
+        if melds.count():
+            break
+        page.wait_for_timeout(20 if step_melding(page) else 60)
+    else:
+        raise AssertionError("nobody melded")
+    check_melds(page)
+    shot(page, tmp_path, "tor-melds-desktop")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(100)
+    shot(page, tmp_path, "tor-melds-phone")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not browser.errors
+
+
+def test_the_replay_of_a_finished_game_steps_through_its_moves(browser, live_server):
+    from parlor import records
+    # computers alone play a short Tőr match to the end; one with a meld, to see it drawn
+    for _ in range(6):
+        table = api(live_server, "/api/tables", {
+            "game": "tor", "seats": 2, "options": {"deals": 2}, "pace_ms": 0,
+            "players": [{"kind": "computer", "level": "rules"}] * 2})
+        wait_finished(live_server, table["id"])
+        record = api(live_server, f"/api/tables/{table['id']}/record")
+        match = records.new_match({**record, "actions": []})
+        meld_at = None
+        for k, action in enumerate(record["actions"]):
+            match.apply(action)
+            if match.view(0)["melds"]:
+                meld_at = k + 1
+                break
+        if meld_at:
+            break
+    assert meld_at, "no computer melded in six matches"
+    total = len(record["actions"])
+    page = new_page(browser)
+    page.goto(live_server.url + "/")
+    page.click(f"#finished-list a[href='/replay/{table['id']}']")
+    page.wait_for_url("**/replay/**")
+    page.wait_for_function(f"() => document.querySelector('#pos').innerText.startsWith('move 0 of {total}')")
+    assert page.locator("#status").inner_text() == "The start of the match."
+    for k in range(1, meld_at + 1):
+        page.click("#b-next")
+        page.wait_for_function(f"() => document.querySelector('#pos').innerText.startsWith('move {k} of {total}')")
+        seat = match.log[k - 1][1]
+        assert page.locator("#status").inner_text() == f"{record['names'][seat]}: {record['actions'][k - 1]}"
+        assert page.locator("#log li").last.inner_text() == f"{k}. {record['names'][seat]}: {record['actions'][k - 1]}"
+    # every hand face up, and the new meld drawn
+    assert page.locator("#hands .seatbox").count() == 2
+    assert page.locator("#melds .meld [data-code]").count() == len(match.view(0)["melds"][0]["cards"])
+    page.click("#b-prev")
+    page.wait_for_function(f"() => document.querySelector('#pos').innerText.startsWith('move {meld_at - 1} of')")
+    assert page.locator("#melds .meld").count() == 0
+    page.keyboard.press("End")
+    page.wait_for_function(f"() => document.querySelector('#pos').innerText.startsWith('move {total} of {total}')")
+    assert page.locator("#status").inner_text().endswith("the end of the match.")
+    assert "total" in page.locator("#sheet").inner_text()
+    page.keyboard.press("Home")
+    page.wait_for_function(f"() => document.querySelector('#pos').innerText.startsWith('move 0 of')")
+    assert not browser.errors
+
+
+def test_a_second_person_joins_an_open_table_from_the_lobby(browser, live_server):
+    host = new_page(browser)
+    create_from_lobby(host, live_server.url, "yokir", ["person", "person", "computer"], listed=True)
+    host.wait_for_selector("#take-seat")
+    host.click("#take-seat")
+    host.wait_for_selector("#hand [data-code]")
+    guest = new_page(browser, PHONE)
+    guest.on("dialog", lambda d: d.accept("Bea"))  # the name the lobby asks for
+    guest.goto(live_server.url + "/")
+    join = guest.locator("#open-list button", has_text="Join as seat 1")
+    join.wait_for()
+    join.click()
+    guest.wait_for_url("**/table/**")
+    guest.wait_for_selector("#hand [data-code]")
+    assert guest.locator("#me-name").inner_text().startswith("Bea (you)")
+    host.wait_for_function("() => document.querySelector('#opponents').innerText.includes('Bea')")
+    assert set(hand(host)).isdisjoint(hand(guest))
+    # the seat is taken: the lobby offers it no more
+    guest.goto(live_server.url + "/")
+    guest.wait_for_selector("#open-list li")
+    assert guest.locator("#open-list button", has_text="Join as seat 1").count() == 0
+    assert not browser.errors
+
+
+def test_a_spectator_sees_no_hand_and_follows_the_moves(browser, live_server):
+    host = new_page(browser)
+    create_from_lobby(host, live_server.url, "yokir", ["person", "computer", "computer"])
+    host.wait_for_url("**/table/**")
+    host.wait_for_selector("#hand [data-code]")
+    table_url = host.url.split("#")[0]
+    watcher = new_page(browser)
+    watcher.goto(table_url)  # no seat token: the public view
+    watcher.wait_for_selector("#opponents [data-seat]")
+    assert "You are watching" in watcher.locator("#me").inner_text()
+    assert watcher.locator("#hand").count() == 0
+    assert watcher.locator("#opponents [data-seat]").count() == 3
+    assert "watching" in watcher.locator("#dealinfo").inner_text()
+    assert not watcher.locator("#b-hint").is_visible()
+    # the watcher's page follows the host's moves, never showing the host's hand
+    for n in (1, 2, 3):
+        play_until([host], lambda: log_text(host).count("Player 1:") >= n or "Deal 1 over" in log_text(host))
+        want = log_text(host).count("Player 1:")
+        watcher.wait_for_function(
+            f"() => document.querySelector('#log').innerText.split('Player 1:').length - 1 >= {want}")
+        shown = watcher.locator("[data-code]").evaluate_all("ns => ns.map(n => n.dataset.code)")
+        # a card of the host's hand the watcher may see: played, or face up on the host's table too
+        played = {w for line in log_text(host).splitlines() for w in line.split()}
+        public = host.locator("#trick [data-code], #extra [data-code]").evaluate_all(
+            "ns => ns.map(n => n.dataset.code)")
+        assert not (set(hand(host)) & set(shown)) - played - set(public)
+    assert not browser.errors
+
+
+def test_the_hint_button_shows_hints_on_your_turn(browser, live_server):
+    page = new_page(browser)
+    create_from_lobby(page, live_server.url, "tor", ["person", "computer"])
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#hand .card.playable, #actions [data-action]")
+    assert page.locator("#hints").is_hidden()
+    page.click("#b-hint")
+    page.wait_for_selector("#hints li")
+    assert page.locator("#hints h3").inner_text() == "Hint"
+    best = page.locator("#hints li strong").first.inner_text()
+    # the best move is marked on the table: its button, or the card it plays
+    marked = page.locator(".hinted")
+    assert marked.count() == 1
+    assert marked.get_attribute("data-action") == best or marked.get_attribute("data-code") in best.split()
+    # a move made, the hint is gone (it was for that position)
+    step(page)
+    page.wait_for_function("() => document.querySelector('#hints').classList.contains('hidden')")
+    assert not browser.errors
+
+
+def test_an_eight_seat_meri_table_fits_a_phone(browser, live_server, tmp_path):
+    page = new_page(browser, PHONE)
+    create_from_lobby(page, live_server.url, "meri", ["person"] + ["computer"] * 7)
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#hand [data-code]")
+    assert page.locator("#opponents [data-seat]").count() == 7
+    shot(page, tmp_path, "meri-phone-start")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # into the play, with cards on the trick
+    play_until([page], lambda: page.locator("#trick [data-code]").count() >= 4 or "Deal 1 over" in log_text(page))
+    shot(page, tmp_path, "meri-phone-trick")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert not browser.errors

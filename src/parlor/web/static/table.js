@@ -1,6 +1,6 @@
 // The table: draws whatever the server sends for this seat (or the public view), sends moves.
 // Generic over games: the view's common keys, the game's table lines, card roles, legal moves.
-import { api, el, cardEl, backEl, gameCatalogue, markdown, openDialog, closeDialog } from "/static/common.js";
+import { api, el, cardEl, backEl, meldEls, gameCatalogue, markdown, openDialog, closeDialog } from "/static/common.js";
 
 const $ = id => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -204,6 +204,7 @@ function draw(m) {
   $("lines").replaceChildren(...m.lines.map(t => el("li", {}, t)));
   $("extra").replaceChildren(...extraCards(v).map(([k, codes]) => el("div", { class: "slot" },
     el("div", { class: "row" }, codes.map(c => cardEl(c, S.faces, { role: m.roles[c], small: codes.length > 3 }))), el("span", { class: "who" }, k))));
+  $("melds").replaceChildren(...meldEls(v, S.faces, m.roles, nm));
 
   // my seat
   const meBox = $("me");
