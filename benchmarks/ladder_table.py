@@ -26,8 +26,11 @@ def main() -> None:
             others = report["entrants"][1:]
             times = " / ".join("-" if first[k] is None else f"{first[k]:.0f} ms" for k in ("p50_ms", "p95_ms"))
             wins = f"{first['win_share']:.2f} ({first['fair_share']:.2f}) vs {others[0]['win_share']:.2f} ({others[0]['fair_share']:.2f})"
+            mean = f"{first['diff_mean']:+.2f}"
+            if first["diff_lo"] > 0 or first["diff_hi"] < 0:  # the interval excludes zero
+                mean = f"**{mean}**"
             print(f"| {game} | {first['name']} vs {others[0]['name']} | {report['matches']} × "
-                  f"{len(report['rotations'])} | **{first['diff_mean']:+.2f}** "
+                  f"{len(report['rotations'])} | {mean} "
                   f"[{first['diff_lo']:+.2f}, {first['diff_hi']:+.2f}] | {wins} | {times} |")
 
 
