@@ -19,12 +19,14 @@ AVERAGE_KEPT = 5.0  # points a card the others keep is worth, on average (they s
 DROP_MARGIN = 3  # drop only this far under the lowest likely total
 
 
+# NEIGHBOURS[c]: the cards one and two ranks from c in its suit, as a hand mask.
+NEIGHBOURS = [sum(1 << (c + d) for d in (-8, -4, 4, 8) if 0 <= c + d < 52) for c in range(52)]
+
+
 def keep_value(c: int, hand: int) -> float:
     """How much a card is worth keeping: low cards, and cards near a meld (a pair, a run draw)."""
-    rank4 = c & ~3
-    same_rank = (hand >> rank4 & 15).bit_count() - 1
-    neighbours = sum(1 for d in (-8, -4, 4, 8) if 0 <= c + d < 52 and hand >> (c + d) & 1)
-    return 6 * (same_rank >= 1) + 3 * same_rank + 4 * (neighbours >= 1) - VALUE[c]
+    same_rank = (hand >> (c & ~3) & 15).bit_count() - 1
+    return 6 * (same_rank >= 1) + 3 * same_rank + 4 * bool(hand & NEIGHBOURS[c]) - VALUE[c]
 
 
 def helps(card: int, hand: int, meld_adjacent: int) -> bool:
@@ -61,11 +63,14 @@ def estimate_totals(hand_sizes, known_cards, seat) -> list[float]:
 
 def start_of_turn(hand: int, top: int | None, meld_adjacent: int, hand_sizes, known_cards,
                   seat: int, can_take: bool) -> str:
-    """'drop', 'stock' or 'take'."""
+    """'drop', 'stock' or 'take'. `known_cards` may be a function giving them (only a low hand
+    thinks of dropping: playouts skip the work otherwise)."""
     total = hand_total(hand)
-    others = estimate_totals(hand_sizes, known_cards, seat)
-    if total <= 12 and total + DROP_MARGIN < min(others):
-        return "drop"
+    if total <= 12:
+        if callable(known_cards):
+            known_cards = known_cards()
+        if total + DROP_MARGIN < min(estimate_totals(hand_sizes, known_cards, seat)):
+            return "drop"
     if can_take and top is not None:
         if helps(top, hand, meld_adjacent):
             return "take"
@@ -75,19 +80,30 @@ def start_of_turn(hand: int, top: int | None, meld_adjacent: int, hand_sizes, kn
     return "stock"
 
 
+_MASK_VALUES: dict[int, int] = {}
+
+
+def mask_value(mask: int) -> int:
+    """The points of the cards in a mask (a meld's, a lay-off's), remembered."""
+    v = _MASK_VALUES.get(mask)
+    if v is None:
+        v = _MASK_VALUES[mask] = sum(VALUE[c] for c in cards_of(mask))
+    return v
+
+
 def after_draw(hand: int, moves) -> int:
     """Index of the move to make from `moves` = [(kind, mask)], kind meld/layoff/discard/end."""
     best, best_v = None, None
     for i, (kind, mask) in enumerate(moves):
         if kind in ("meld", "layoff"):
-            v = (mask == hand, sum(VALUE[c] for c in cards_of(mask)), mask.bit_count())
+            v = (mask == hand, mask_value(mask), mask.bit_count())
             if best_v is None or v > best_v:
                 best, best_v = i, v
     if best is not None:
         return best
     discards = [(i, mask) for i, (kind, mask) in enumerate(moves) if kind == "discard"]
     if discards:
-        i, _ = min(discards, key=lambda im: (keep_value(cards_of(im[1])[0], hand), -im[1]))
+        i, _ = min(discards, key=lambda im: (keep_value(im[1].bit_length() - 1, hand), -im[1]))
         return i
     return next(i for i, (kind, _) in enumerate(moves) if kind == "end")
 
@@ -153,8 +169,8 @@ def policy(rules):
             for _, a in s.melds:
                 adj |= a
             sizes = [h.bit_count() for h in s.hands]
-            known = _known_takes(s)
-            what = start_of_turn(hand, top, adj, sizes, known, seat, DRAW_DISCARD in ids)
+            what = start_of_turn(hand, top, adj, sizes, lambda: _known_takes(s), seat,
+                                 DRAW_DISCARD in ids)
             return {"drop": DROP, "stock": DRAW_STOCK, "take": DRAW_DISCARD}[what]
         moves = [_move_of(a) for a in ids]
         return ids[after_draw(hand, moves)]
