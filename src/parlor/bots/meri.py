@@ -8,6 +8,8 @@ The same decisions serve the `rules` bot (from the seat's view) and search's pla
 imagined state, reading only the acting seat's hand and what it may know of the trick).
 """
 
+from functools import lru_cache
+
 from parlor.games.meri.cards import (COMBOS, DECK, EFFECTIVE, IS_TRUMP, KEY, NCARDS, SU, SUITS,
                                      TRUMP, TRUMPS, UN, card, trump_robai)
 
@@ -40,9 +42,9 @@ def discard_choice(hand, legal_cards, t: int) -> int:
 
 def _cheapest(cards, hand, t: int) -> int:
     eff = EFFECTIVE[t]
-    length = {}
+    length = [0] * (TRUMP + 1)  # cards held per effective suit
     for c in hand:
-        length[eff[c]] = length.get(eff[c], 0) + 1
+        length[eff[c]] += 1
 
     def cost(c):
         e = eff[c]
@@ -125,6 +127,7 @@ def _trump_above(k, t, unseen_trumps) -> bool:
     return any(unseen_trumps >> x & 1 and key[x] > k for x in TRUMPS[t])
 
 
+@lru_cache(maxsize=4096)
 def _average_unseen_trump(t, unseen_trumps) -> float:
     key = KEY[t][TRUMP]
     ks = [key[x] for x in TRUMPS[t] if unseen_trumps >> x & 1]
@@ -176,12 +179,9 @@ def policy(rules):
             return DECLARE if DECLARE in ids and declare_decision(hand, t) else PASS
         if mode == 6:  # the taker's discard
             return DISCARD0 + discard_choice(hand, [a - DISCARD0 for a in ids], t)
-        known = 0
+        known = s.played
         for c in hand:
             known |= 1 << c
-        for _, cards, _, _, _ in s.history:
-            for c in cards:
-                known |= 1 << c
         if s.discard >= 0:
             known |= 1 << s.discard | 1 << s.pile[1] | 1 << s.pile[2]
         trick = []

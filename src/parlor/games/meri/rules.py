@@ -31,7 +31,7 @@ class MeriState:
     __slots__ = ("ctx", "dealer", "trump", "eff", "robai", "sun", "pile", "dealt", "hands", "mode",
                  "turn", "nacted", "taker", "declared", "hidden", "discard", "sunex", "meri",
                  "trick_no", "leader", "trick", "led", "key", "best", "besti", "history",
-                 "won", "cpts")
+                 "played", "won", "cpts")
 
     def copy(self) -> "MeriState":
         s = MeriState.__new__(MeriState)
@@ -45,6 +45,7 @@ class MeriState:
         s.hands = [h[0][:], h[1][:], h[2][:], h[3][:], h[4][:], h[5][:], h[6][:], h[7][:]]
         s.trick = self.trick[:]
         s.history = self.history[:]  # entries are tuples
+        s.played = self.played
         s.won = self.won[:]
         s.cpts = self.cpts[:]
         return s
@@ -114,6 +115,7 @@ class MeriRules(Rules):
         s.meri, s.trick_no, s.leader, s.led = False, 0, -1, -1
         s.key, s.best, s.besti = None, 0, 0
         s.trick, s.history, s.won, s.cpts = [], [], [0, 0], [0, 0]
+        s.played = 0  # the cards of finished tricks, as a mask (everyone has seen them)
         return s
 
     def legal_ids(self, s) -> list[int]:
@@ -205,6 +207,10 @@ class MeriRules(Rules):
         if not meri and s.best > 100:  # eligible (plain lead) and won by a trump
             combo = self._combo(s, trick, [(leader + i) & 7 for i in range(8)], winner, False)
         s.history.append((leader, tuple(trick), winner, meri, combo))
+        played = s.played
+        for c in trick:
+            played |= 1 << c
+        s.played = played
         s.trick = []
         if s.trick_no == 8:
             self._ninth_trick(s)
