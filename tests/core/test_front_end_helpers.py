@@ -6,7 +6,7 @@ import pytest
 from parlor.core.match import Match
 from parlor.core.registry import games, make_rules
 from parlor.core.rng import Rng
-from parlor.core.rules import Rules
+from parlor.core.rules import Rules, name_seats
 
 
 def test_last_trick_reads_every_shape():
@@ -68,6 +68,17 @@ def test_the_default_score_sheet_shows_each_deal_and_the_running_totals(game_id)
     for k, r in enumerate(m.results, 1):
         totals = [t + p for t, p in zip(totals, r.points)]
         words = rows[k].split()
-        assert words[0] == str(k) and rows[k].endswith(r.detail)
+        assert words[0] == str(k) and rows[k].endswith(name_seats(r.detail, names))
         assert words[1:1 + 2 * rules.seats] == [x for p, t in zip(r.points, totals) for x in (f"{p:+d}", f"={t}")]
     assert rows[len(m.results) + 1].split() == ["total"] + [str(t) for t in totals]
+
+
+def test_name_seats_puts_the_tables_names_for_seat_numbers():
+    names = ["Ann", "Ben", "Cai", "Dee"]
+    assert name_seats("drop by seat 0 (39) burned by seats 2, 3", names) == "drop by Ann (39) burned by Cai, Dee"
+    assert name_seats("Seat 1 holds KD; seats 1 and 2 tie", names) == "Ben holds KD; Ben and Cai tie"
+    assert name_seats("premium seat 1 +50, seat 3 +100", names) == "premium Ben +50, Dee +100"
+    # a number that names no seat of this table, text without seats, no names: unchanged
+    assert name_seats("seat 7 passes; seats 1, 9 tie", names) == "seat 7 passes; seats 1, 9 tie"
+    assert name_seats("12 seats at 3 tables", names) == "12 seats at 3 tables"
+    assert name_seats("seat 1 wins", None) == "seat 1 wins"

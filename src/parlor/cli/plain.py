@@ -6,6 +6,7 @@ from the list, the action string, or a short form that names one legal move ("6L
 
 from parlor import records
 from parlor.bots import make_bot
+from parlor.core.rules import name_seats
 from parlor.core.errors import ParlorError
 from parlor.core.match import Match
 from parlor.core.rng import Rng
@@ -85,7 +86,7 @@ class PlainTable:
         while len(self._results_shown()) < len(m.results):
             r = m.results[len(self._results_shown())]
             pts = "  ".join(f"{self.names[s]} {p:+d}" for s, p in enumerate(r.points))
-            self.write(f"Deal {len(self._results_shown()) + 1} over: {r.detail}. {pts}")
+            self.write(f"Deal {len(self._results_shown()) + 1} over: {name_seats(r.detail, self.names)}. {pts}")
             self._results.append(r)
 
     def _results_shown(self) -> list:

@@ -18,6 +18,7 @@ keys, so front ends can draw any game; games add their own (trump, bids, melds, 
     legal (own legal action strings, [] when not to act)
 """
 
+import re
 from dataclasses import dataclass, field
 
 from .cards import Deck
@@ -49,6 +50,23 @@ class DealContext:
     dealer: int
     scores: tuple[int, ...]  # totals before this deal
     results: tuple[DealResult, ...] = ()  # the match's earlier deals
+
+
+_SEATS = re.compile(r"\b[Ss]eats? (\d+(?:(?:, | and )\d+)*)\b")
+
+
+def name_seats(text: str, names: list[str] | None) -> str:
+    """A rules text ("drop by seat 0 (39) burned by seats 2, 3") with the table's names for the
+    seat numbers ("drop by Ann (39) burned by Cai, Dee"), for people; unchanged without names."""
+    if not names:
+        return text
+
+    def named(m):
+        seats = [int(n) for n in re.findall(r"\d+", m.group(1))]
+        if max(seats) >= len(names):
+            return m.group()
+        return re.sub(r"\d+", lambda n: names[int(n.group())], m.group(1))
+    return _SEATS.sub(named, text)
 
 
 def seat_name(view: dict, seat: int) -> str:
@@ -254,7 +272,8 @@ class Rules:
         for i, r in enumerate(results, 1):
             totals = [t + p for t, p in zip(totals, r.points)]
             cells = (f"{p:+d} ={t}" for p, t in zip(r.points, totals))
-            rows.append(f"{i:>4}  " + " ".join(f"{c:>{width}}" for c in cells) + f"  {r.detail}")
+            rows.append(f"{i:>4}  " + " ".join(f"{c:>{width}}" for c in cells)
+                        + f"  {name_seats(r.detail, names)}")
         rows.append("total " + " ".join(f"{t:>{width}d}" for t in totals))
         return "\n".join(rows)
 

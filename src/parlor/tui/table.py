@@ -20,6 +20,7 @@ from textual.widgets import Button, Footer, Static
 
 from parlor import records
 from parlor.core.errors import ParlorError
+from parlor.core.rules import name_seats
 
 from .dialogs import ChoiceDialog, InputDialog, TextDialog
 from .model import Moves, Session, TableConfig, group_moves, team_letter
@@ -76,7 +77,7 @@ def describe_result(session: Session, number: int) -> Text:
     m, names = session.match, session.names
     r = m.results[number - 1]
     totals = [sum(x.points[s] for x in m.results[:number]) for s in range(len(names))]
-    t = Text(f"{r.detail}\n\n")
+    t = Text(f"{name_seats(r.detail, names)}\n\n")
     rows = []  # (label, the seat whose figures stand for it)
     team_of = session.rules.team_of
     if team_of is not None:

@@ -19,6 +19,7 @@ from parlor.core.errors import ParlorError
 from parlor.core.match import Match
 from parlor.core.options import is_int
 from parlor.core.rng import Rng
+from parlor.core.rules import name_seats
 
 from . import public
 
@@ -203,7 +204,8 @@ class Table:
             "log": [self._log_entry(i, seat) for i in range(max(0, log_from), self.sid)],
             "last_trick": last,
             "players": self.players(),
-            "results": [{"dealer": r.dealer, "points": list(r.points), "detail": r.detail}
+            "results": [{"dealer": r.dealer, "points": list(r.points),
+                         "detail": name_seats(r.detail, self.names)}
                         for r in m.results],
             "scores": list(m.scores),
             "sheet": self.rules.score_sheet(m.results, self.names),
