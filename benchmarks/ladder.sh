@@ -21,11 +21,12 @@ for step in $steps; do
         run joker-strong-rules joker --bots strong,rules --matches 20 --seed 2024 --workers 2
         run meri-strong-rules meri --bots strong,rules --matches 12 --seed 2024 --workers 2
         run yokir-strong-rules yokir --bots strong,rules --matches 60 --seed 2024 --workers 2
-        run tor-strong-rules tor --bots strong,rules --matches 30 --seed 2024 --workers 2 ;;
+        run tor-strong-rules tor --bots strong,rules --matches 30 --seed 2024 --workers 2 -o deals=4 ;;
     expert)
-        run joker-expert-strong joker --bots expert,strong --matches 6 --seed 2024
-        run meri-expert-strong meri --bots expert,strong --matches 6 --seed 2024
-        run yokir-expert-strong yokir --bots expert,strong --matches 20 --seed 2024
-        run tor-expert-strong tor --bots expert,strong --matches 10 --seed 2024 ;;
+        # expert thinks in two processes: one match at a time
+        run joker-expert-strong joker --bots expert,strong --matches 4 --seed 2024 -o length=short12
+        run yokir-expert-strong yokir --bots expert,strong --matches 8 --seed 2024
+        run meri-expert-strong meri --bots expert,strong --matches 4 --seed 2024 -o num_deals=2
+        run tor-expert-strong tor --bots expert,strong --matches 8 --seed 2024 -o deals=2 ;;
     esac
 done
