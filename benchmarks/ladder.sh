@@ -25,7 +25,7 @@ for step in $steps; do
     expert)
         # expert thinks in two processes: one match at a time
         run joker-expert-strong joker --bots expert,strong --matches 4 --seed 2024 -o length=short12
-        run yokir-expert-strong yokir --bots expert,strong --matches 8 --seed 2024
+        run yokir-expert-strong yokir --bots expert,strong --matches 4 --seed 2024
         run meri-expert-strong meri --bots expert,strong --matches 4 --seed 2024 -o num_deals=2
         run tor-expert-strong tor --bots expert,strong --matches 8 --seed 2024 -o deals=2 ;;
     esac
