@@ -21,7 +21,7 @@ for step in $steps; do
         run joker-strong-rules joker --bots strong,rules --matches 20 --seed 2024 --workers 2
         run meri-strong-rules meri --bots strong,rules --matches 12 --seed 2024 --workers 2
         run yokir-strong-rules yokir --bots strong,rules --matches 60 --seed 2024 --workers 2
-        run tor-strong-rules tor --bots strong,rules --matches 30 --seed 2024 --workers 2 -o deals=4 ;;
+        run tor-strong-rules tor --bots strong,rules --matches 90 --seed 2024 --workers 2 -o deals=4 ;;
     expert)
         # expert thinks in two processes: one match at a time
         run joker-expert-strong joker --bots expert,strong --matches 4 --seed 2024 -o length=short12
