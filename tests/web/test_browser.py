@@ -394,3 +394,22 @@ def test_an_eight_seat_meri_table_fits_a_phone(browser, live_server, tmp_path):
     shot(page, tmp_path, "meri-phone-trick")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert not browser.errors
+
+
+def test_the_table_draws_the_newest_state_when_the_first_message_waits(browser, live_server):
+    """The snapshot waits for the game catalogue; the computers' moves sent meanwhile must not
+    be drawn and then overwritten by it (the table then showed a stale turn and stood still)."""
+    import time
+    page = new_page(browser, PHONE)
+
+    def slow(route):
+        time.sleep(1.5)
+        route.continue_()
+    page.route("**/api/games", slow)
+    # seven computers declaring a fifth of a second apart, before and while the page loads
+    players = [{"kind": "person"}] + [{"kind": "computer"}] * 7
+    t = api(live_server, "/api/tables", {"game": "meri", "players": players, "pace_ms": 200})
+    page.goto(f"{live_server.url}/table/{t['id']}#seat={t['seats'][0]['token']}")
+    page.wait_for_selector("#hand [data-code]")
+    play_until([page], lambda: page.locator("#trick [data-code]").count() >= 4 or "Deal 1 over" in log_text(page))
+    assert not browser.errors

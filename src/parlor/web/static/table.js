@@ -8,7 +8,7 @@ const token = new URLSearchParams(location.hash.slice(1)).get("seat");
 
 const S = {
   ws: null, msg: null, game: null, faces: {}, log: new Map(), pending: false, retry: 0,
-  hints: null, error: "", prevTrick: [], resultsSeen: -1, banner: "",
+  hints: null, error: "", prevTrick: [], resultsSeen: -1, banner: "", inbox: Promise.resolve(),
 };
 
 // ---- connection
@@ -20,7 +20,12 @@ function connect() {
     S.retry = 0;
     ws.send(JSON.stringify({ type: "hello", table: tableId, token: token || null }));
   };
-  ws.onmessage = ev => onMessage(JSON.parse(ev.data));
+  // One message at a time, in order: a snapshot waits for the game catalogue, and the messages
+  // behind it must not be drawn first and then overwritten by it (a stale table, stuck).
+  ws.onmessage = ev => {
+    const m = JSON.parse(ev.data);
+    S.inbox = S.inbox.then(() => onMessage(m)).catch(e => setTimeout(() => { throw e; }));
+  };
   ws.onclose = () => {
     if (S.ws !== ws) return;
     S.pending = false;
