@@ -222,21 +222,24 @@ def step_melding(page) -> bool:
 
 def check_melds(page):
     """Every meld on the table is a row of cards labelled with its number and its owner's name,
-    holding the cards the table lines give for that number."""
-    lines = page.locator("#lines li").all_inner_texts()
-    melds = page.locator("#melds .meld")
-    assert melds.count() > 0
-    names = [n.removesuffix(" (you)") for n in page.locator("#scores span").all_inner_texts()]
-    for k in range(melds.count()):
-        meld = melds.nth(k)
-        number = meld.get_attribute("data-meld")
-        label = meld.locator(".who").inner_text()
-        cards = meld.locator("[data-code]").evaluate_all("ns => ns.map(n => n.dataset.code)")
+    holding the cards the table lines give for that number (all read at one moment: the
+    computers keep playing)."""
+    seen = page.evaluate("""() => ({
+        lines: [...document.querySelectorAll("#lines li")].map(n => n.innerText),
+        names: [...document.querySelectorAll("#scores span")].map(n => n.innerText),
+        melds: [...document.querySelectorAll("#melds .meld")].map(m => ({
+            number: m.dataset.meld, label: m.querySelector(".who").innerText,
+            cards: [...m.querySelectorAll("[data-code]")].map(n => n.dataset.code)})),
+    })""")
+    assert seen["melds"]
+    names = [n.removesuffix(" (you)") for n in seen["names"]]
+    lines = [" ".join(t.split()) for t in seen["lines"]]  # the page shows runs of spaces as one
+    for meld in seen["melds"]:
+        number, label, cards = meld["number"], meld["label"], meld["cards"]
         assert label.startswith(f"meld {number} · ")
         owner = label.split(" · ", 1)[1]
         assert owner in names
-        # (the page shows the line's runs of spaces as one)
-        assert f"{number}: {' '.join(cards)} ({owner})" in [" ".join(t.split()) for t in lines]
+        assert f"{number}: {' '.join(cards)} ({owner})" in lines
         assert len(cards) >= 3
 
 
