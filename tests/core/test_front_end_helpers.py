@@ -35,6 +35,12 @@ def test_the_last_trick_is_the_cards_just_played_and_its_winner_took_it(game_id)
             # the deal that action ended is seen as it ended
             view = m.closed_view(seat) if m.log[-1][0] != m.deal_number else m.view(seat)
             last, was = rules.last_trick(view), rules.last_trick(before)
+            # what front ends ask: this deal's last trick, or until one is done the deal before's
+            now = rules.last_trick(m.view(seat))
+            if now is None and m.closed_state is not None:
+                now = rules.last_trick(m.closed_view(seat))
+                assert now is None or now["deal"] == m.deal_number - 1  # None: Tőr, no tricks
+            assert m.last_trick(seat) == now
             if last is None or (was is not None and len(view["tricks"]) == len(before["tricks"])):
                 continue
             tricks_seen += 1

@@ -36,6 +36,7 @@ class Match:
         self.finished = False
         self.state = None
         self.closed_state = None  # the last finished deal as it ended (its last trick, its melds)
+        self._closed_tricks: dict = {}  # seat -> the last trick it saw in that deal
         self._next_deal()
         self._settle()
 
@@ -58,6 +59,16 @@ class Match:
         """What `seat` saw at the end of the last finished deal (None before one has ended):
         the summary between deals shows its final trick."""
         return None if self.closed_state is None else self.rules.view(self.closed_state, seat)
+
+    def last_trick(self, seat: int, view: dict | None = None) -> dict | None:
+        """The last finished trick `seat` saw (Rules.last_trick): of the deal in play, or until
+        its first trick is done, of the deal before. `view`: the seat's view now, if at hand."""
+        last = self.rules.last_trick(self.view(seat) if view is None else view)
+        if last is None and self.closed_state is not None:
+            if seat not in self._closed_tricks:  # that deal is over: read it once
+                self._closed_tricks[seat] = self.rules.last_trick(self.closed_view(seat))
+            last = self._closed_tricks[seat]
+        return last
 
     def winners(self) -> list[int]:
         return self.rules.winners(self.scores) if self.finished else []
@@ -85,6 +96,7 @@ class Match:
             self.results.append(result)
             self.scores = [a + b for a, b in zip(self.scores, result.points)]
             self.closed_state = self.state
+            self._closed_tricks = {}
             if self.rules.match_over(self.results, self.scores):
                 self.finished = True
                 return

@@ -386,10 +386,9 @@ class TableScreen(Screen):
     def action_last_trick(self) -> None:
         s = self.session
         view = s.view()
-        last = s.rules.last_trick(view)
-        if last is None and s.match.closed_state is not None:
-            view = s.match.closed_view(s.human)  # a new deal's first trick: the last deal's last
-            last = s.rules.last_trick(view)
+        last = s.match.last_trick(s.human, view)
+        if last is not None and last["deal"] != view["deal"]:
+            view = s.match.closed_view(s.human)  # the deal before: its cards' roles
         if last is None:
             self.notify("No trick has been finished yet.", timeout=2)
             return

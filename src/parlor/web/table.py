@@ -372,16 +372,8 @@ class Table:
         self.plan()
 
     def _last_tricks(self) -> list:
-        """Each seat's last finished trick, with its winner: of the deal in play, or before its
-        first trick is done, the last trick of the deal before (from what the seat saw then)."""
-        m, rules = self.match, self.rules
-        out = []
-        for s, view in enumerate(self.views):
-            last = rules.last_trick(view)
-            if last is None and m.closed_state is not None:
-                last = rules.last_trick(m.closed_view(s))
-            out.append(last)
-        return out
+        """Each seat's last finished trick, with its winner (Match.last_trick)."""
+        return [self.match.last_trick(s, view) for s, view in enumerate(self.views)]
 
     # --- computer players
     async def fill(self, conn: Conn, seat) -> None:
