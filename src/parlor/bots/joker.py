@@ -9,6 +9,7 @@ The same decisions serve the `rules` bot (from the seat's view) and search's pla
 imagined state, reading only the acting seat's hand and public facts).
 """
 
+import math
 from bisect import bisect_left
 
 from parlor.core.cards import cards_of
@@ -413,7 +414,6 @@ def inference(rules, view):
     """Weight an imagined world by how likely the other seats' bids were with the hands it gives
     them: a bid near the tricks the heuristic counts in that hand is likely, one far from it is
     not (a normal curve, one trick wide)."""
-    import math
     bids = view.get("bids")
     if not bids or view.get("kind") == "dark" or view["phase"] not in ("bid", "play"):
         return None

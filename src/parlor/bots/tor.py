@@ -8,6 +8,8 @@ The same decisions serve the `rules` bot (from the seat's view) and search's pla
 imagined state, reading only the acting seat's hand and public facts).
 """
 
+import math
+
 from parlor.core.cards import cards_of
 from parlor.games.tor.cards import (DECK, DISCARD0, DRAW_DISCARD, DRAW_STOCK, DROP, END,
                                     LAYOFF0, LAYOFF_MASKS, MELD0, MELD_MASKS, NUM_LAYOFFS, VALUE,
@@ -63,14 +65,11 @@ def estimate_totals(hand_sizes, known_cards, seat) -> list[float]:
 
 def start_of_turn(hand: int, top: int | None, meld_adjacent: int, hand_sizes, known_cards,
                   seat: int, can_take: bool) -> str:
-    """'drop', 'stock' or 'take'. `known_cards` may be a function giving them (only a low hand
-    thinks of dropping: playouts skip the work otherwise)."""
+    """'drop', 'stock' or 'take'. `known_cards()` gives the cards known in each hand: called only
+    when a low hand thinks of dropping (playouts skip the work otherwise)."""
     total = hand_total(hand)
-    if total <= 12:
-        if callable(known_cards):
-            known_cards = known_cards()
-        if total + DROP_MARGIN < min(estimate_totals(hand_sizes, known_cards, seat)):
-            return "drop"
+    if total <= 12 and total + DROP_MARGIN < min(estimate_totals(hand_sizes, known_cards(), seat)):
+        return "drop"
     if can_take and top is not None:
         if helps(top, hand, meld_adjacent):
             return "take"
@@ -139,7 +138,8 @@ class RulesBot(HeuristicBot):
             adj = 0
             for m in view["melds"]:
                 adj |= adjacent(_mask(m["cards"]))
-            known = [[DECK.index[c] for c in k] for k in view["known"]]
+            def known():
+                return [[DECK.index[c] for c in k] for k in view["known"]]
             what = start_of_turn(hand, top, adj, view["hand_sizes"], known, view["seat"],
                                  "draw discard" in legal)
             return {"drop": "drop", "stock": "draw stock", "take": "draw discard"}[what]
@@ -221,7 +221,6 @@ def refine(rules, view):
     if not any(beta) or view.get("stage") is None:
         return None
     known = [_mask(k) for k in view["known"]]
-    import math
 
     def walk(world, rng, steps: int = 150):
         w = world.copy()

@@ -6,6 +6,8 @@ The same decisions serve the `rules` bot (from the seat's view) and search's pla
 imagined state, reading only the acting seat's hand and the public facts).
 """
 
+import math
+
 from parlor.games.yokir.cards import DECK, EFFECTIVE, POWER, SUITS, partner, suit_of
 
 from .base import HeuristicBot
@@ -310,7 +312,6 @@ def tricks_won(s) -> list[int] | None:
 def inference(rules, view):
     """Weight an imagined world by how likely the other seats' bids were with the hands it gives
     them, under this module's bidding (a soft version: logistic in the distance to the threshold)."""
-    import math
     seat = view["seat"]
     bids = [(i, p, b) for i, (p, b) in enumerate(view["bids"]) if p != seat]
     if not bids:
