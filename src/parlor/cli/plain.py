@@ -31,7 +31,8 @@ def match_input(text: str, legal: list[str]) -> str | None:
         return text
     low = text.lower()
     if low.count(" ") > 1:  # cards typed in another order than the canonical one ("meld KS KD KH")
-        hits = [a for a in legal if _unordered(a.lower()) == _unordered(low)]
+        typed = _unordered(low)
+        hits = [a for a in legal if _unordered(a.lower()) == typed]
         if len(hits) == 1:
             return hits[0]
     hits = [a for a in legal if a.lower().endswith(" " + low) or a.lower() == low]
