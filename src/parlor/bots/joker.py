@@ -169,31 +169,25 @@ def is_master(c: int, known: int, trump: int) -> bool:
     return _higher_unknown(c, known) == 0
 
 
-def mode_of(kind: int, bid: int, won: int, left: int) -> str:
-    """What the seat wants from the tricks still to come: win (it needs tricks), lose (its bid is
-    made, or misère), grab (the bid is lost or there is none: every trick is worth something)."""
-    if kind == GOLD:
-        return "grab"
-    if kind == MISERE:
-        return "lose"
-    need = bid - won
-    if bid < 0:
-        return "grab"
-    if need == 0:
-        return "lose"
-    if need < 0 or need > left:
-        return "grab"
-    return "win"
-
-
 def play_decision(hand: int, legal, trump: int, trick, leader: int, seat: int, kind: int, bid: int,
                   won: int, left: int, known: int, rng, ts=None) -> int:
     """`hand` is a bitmask of the seat's cards; `known` the cards it knows are in no other hand;
     `ts` the trick's trick_state() when the caller has it already (the engine keeps it)."""
     if len(legal) == 1:
         return legal[0]
-    mode = mode_of(kind, bid, won, left)
     need = bid - won
+    # What the seat wants from the tricks still to come: win (it needs tricks), lose (its bid is
+    # made, or misère), grab (the bid is lost or there is none: every trick is worth something).
+    if kind == GOLD:
+        mode = "grab"
+    elif kind == MISERE:
+        mode = "lose"
+    elif bid < 0 or need < 0 or need > left:
+        mode = "grab"
+    elif need == 0:
+        mode = "lose"
+    else:
+        mode = "win"
     urgent = mode == "win" and need >= left
     if legal[-1] < JOKER0:  # ids are sorted: the jokers' come last
         plain, jokers = legal, []
