@@ -29,7 +29,10 @@ def main() -> None:
             mean = f"{first['diff_mean']:+.2f}"
             if first["diff_lo"] > 0 or first["diff_hi"] < 0:  # the interval excludes zero
                 mean = f"**{mean}**"
-            print(f"| {game} | {first['name']} vs {others[0]['name']} | {report['matches']} × "
+            seating = report["rotations"][0]
+            a, b = seating.count(first["name"]), seating.count(others[0]["name"])
+            pairing = f"{first['name']} vs {others[0]['name']}" + (f" ({a} seats vs {b})" if a != b else "")
+            print(f"| {game} | {pairing} | {report['matches']} × "
                   f"{len(report['rotations'])} | {mean} "
                   f"[{first['diff_lo']:+.2f}, {first['diff_hi']:+.2f}] | {wins} | {times} |")
 
