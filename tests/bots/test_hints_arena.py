@@ -111,6 +111,18 @@ def test_arena_same_numbers_on_every_backend():
     assert one.numbers() == two.numbers()
 
 
+@pytest.mark.timeout(120)
+def test_arena_workers_with_a_bot_that_thinks_in_processes():
+    """An expert-like bot (two lanes in two processes) inside the arena's worker processes: the
+    workers exit when the arena is done (a lane pool inside a worker once kept it waiting for
+    ever), and the numbers are those of the arena run in this process."""
+    kwargs = dict(options={"target": 2}, seats=None)
+    bots = ["search:iterations=40:lanes=2:processes=2", "rules"]
+    one = arena("yokir", bots, 2, seed=5, workers=1, **kwargs)
+    two = arena("yokir", bots, 2, seed=5, workers=2, **kwargs)
+    assert one.numbers() == two.numbers()
+
+
 def test_arena_cli(tmp_path, capsys):
     plot = tmp_path / "p.png"
     args = ["arena", "yokir", "--bots", "rules,random", "--matches", "3", "--seed", "2", "-o", "target=2"]

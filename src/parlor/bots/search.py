@@ -24,6 +24,7 @@ the budget into independent searches whose root statistics are summed (root para
 """
 
 import math
+import multiprocessing
 import time
 from dataclasses import dataclass, field
 
@@ -394,7 +395,6 @@ _RULES_CACHE: dict = {}
 def process_context():
     """The way lane and arena processes start: a fork server where there is one (safe in a
     process with threads, such as a web server or a progress bar), else the platform's default."""
-    import multiprocessing
     try:
         return multiprocessing.get_context("forkserver")
     except ValueError:
@@ -439,7 +439,9 @@ def search_stats(rules: Rules, view: dict, rng: Rng, lanes: int = 1, processes: 
     steps = settings.pop("steps", None)
     step_shares = [None] * lanes if steps is None else [steps // lanes] * lanes
     jobs = [dict(settings, iterations=shares[i], steps=step_shares[i]) for i in range(lanes)]
-    if lanes > 1 and processes > 1:
+    # In a process that is itself a worker (an arena's) the lanes run here: its pool already
+    # keeps the cores busy, and a pool within a pool's worker keeps that worker from exiting.
+    if lanes > 1 and processes > 1 and multiprocessing.parent_process() is None:
         pool = _pool(min(processes, lanes))
         futures = [pool.submit(_lane, rules.id, rules.options, rules.seats, view, seeds[i], jobs[i])
                    for i in range(lanes)]
