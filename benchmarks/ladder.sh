@@ -21,12 +21,14 @@ for step in $steps; do
         run joker-strong-rules joker --bots strong,rules --matches 20 --seed 2024 --workers 2
         run meri-strong-rules meri --bots strong,rules --matches 12 --seed 2024 --workers 2
         run yokir-strong-rules yokir --bots strong,rules --matches 60 --seed 2024 --workers 2
-        run tor-strong-rules tor --bots strong,rules --matches 90 --seed 2024 --workers 2 -o deals=4 ;;
+        # one strong seat against three rules seats, in matches of the default 12 deals
+        run tor-strong-rules tor --bots strong,rules,rules,rules --matches 16 --seed 2024 --workers 2 ;;
     expert)
-        # expert thinks in two processes: one match at a time
+        # expert thinks in two processes in an arena of one process; under --workers, in its worker
         run joker-expert-strong joker --bots expert,strong --matches 4 --seed 2024 -o length=short12
-        run yokir-expert-strong yokir --bots expert,strong --matches 4 --seed 2024
-        run meri-expert-strong meri --bots expert,strong --matches 4 --seed 2024 -o num_deals=2
+        run yokir-expert-strong yokir --bots expert,strong,strong --matches 12 --seed 2024 --workers 2
+        run meri-expert-strong meri --bots expert,strong --matches 6 --seed 2024 -o num_deals=2
+        # not measured yet: enough deal sets take hours on two cores
         run tor-expert-strong tor --bots expert,strong --matches 8 --seed 2024 -o deals=2 ;;
     esac
 done

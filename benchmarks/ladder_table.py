@@ -31,7 +31,7 @@ def main() -> None:
                 mean = f"**{mean}**"
             seating = report["rotations"][0]
             a, b = seating.count(first["name"]), seating.count(others[0]["name"])
-            pairing = f"{first['name']} vs {others[0]['name']}" + (f" ({a} seats vs {b})" if a != b else "")
+            pairing = f"{first['name']} vs {others[0]['name']}" + (f" ({a} seat{'s' * (a > 1)} vs {b})" if a != b else "")
             print(f"| {game} | {pairing} | {report['matches']} × "
                   f"{len(report['rotations'])} | {mean} "
                   f"[{first['diff_lo']:+.2f}, {first['diff_hi']:+.2f}] | {wins} | {times} |")
