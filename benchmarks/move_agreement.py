@@ -6,7 +6,7 @@
 Positions come from `rules` self-play (every third decision that is not forced, from the first two
 deals of matches seeded 0, 1, ...); each bot decides each position with the same seed. Printed:
 for every pair of bots, at how many positions their moves differ, and each bot's count against
-`rules`. Expert lanes run in this process (the moves depend on lanes, never on processes).
+`rules`.
 """
 
 import argparse
@@ -26,7 +26,7 @@ def main() -> None:
     args = parser.parse_args()
     rules = make_rules(args.game)
     names = ["rules"] + [b for b in args.bots.split(",") if b != "rules"]
-    bots = {n: make_bot(n, rules, **({"processes": 1} if n == "expert" else {})) for n in names}
+    bots = {n: make_bot(n, rules) for n in names}
     differ = {pair: 0 for pair in combinations(names, 2)}
     seen, seed = 0, 0
     while seen < args.positions:
