@@ -19,8 +19,8 @@ outcome blends deal points with the match standing (bots/utility.py).
 Budgets: iterations (and optionally simulated steps) are reproducible under a seed; `seconds` is a
 wall-clock limit for people. A forced move (one legal action) is answered at once. `lanes` splits
 the budget into independent searches whose root statistics are summed (root parallelism);
-`processes` runs the lanes in that many OS processes; the answer depends on `lanes`, never on
-`processes`.
+`processes` runs the lanes in that many OS processes (in a worker process, such as an arena's, they
+run in that process); the answer depends on `lanes`, never on `processes`.
 """
 
 import math
