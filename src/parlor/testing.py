@@ -78,6 +78,11 @@ def _play_and_check(rules: Rules, seed: int, deep_every: int) -> dict:
                 _check_view(rules, match, viewer, deal_actions, rng, step)
         action = choose.choice(ids)
         text = rules.action_str(state, action)
+        after = rules.copy(state)
+        rules.apply_id(after, action)
+        if rules.deal_over(after):
+            assert rules.deal_points(after) == rules.deal_result(after).points, \
+                f"step {step}: deal_points and deal_result's points differ"
         match.apply(text)
         deal_actions.append(text)
         assert len(deal_actions) <= rules.max_actions_per_deal, "a deal exceeds max_actions_per_deal"

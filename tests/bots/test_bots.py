@@ -128,6 +128,44 @@ def test_search_is_reproducible_under_a_seed(game_id):
             assert [(s.action, s.visits, s.value) for s in first] == [(s.action, s.visits, s.value) for s in again]
 
 
+@pytest.mark.parametrize("game_id", game_ids())
+def test_playout_policies_ignore_the_rng(game_id):
+    """Search remembers another seat's move at a node per imagined world, which is exact only
+    when the playout policy is a function of the state alone."""
+    from parlor.bots.heuristics import playout_policy
+    checked = 0
+    for rules, match, seat, _ in positions(game_id, 400, seed=8, every=2):
+        policy = playout_policy(rules)
+        s = match.state
+        ids = rules.legal_ids(s)
+        if len(ids) < 2:
+            continue
+        moves = {policy(rules.copy(s), ids, Rng(k)) for k in range(3)}
+        assert len(moves) == 1, f"{game_id}: the policy chose {moves} under different rngs"
+        checked += 1
+    assert checked >= 100
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_remembered_moves_change_no_search(game_id):
+    """The remembered moves of other seats save work and change nothing: the root statistics
+    are the same as when every move is computed afresh."""
+    from parlor.bots.search import Search
+    checked = 0
+    for rules, match, seat, _ in positions(game_id, 12, seed=3, every=7):
+        view = match.view(seat)
+        if len(view["legal"]) < 2:
+            continue
+        runs = []
+        for remember in (True, False):
+            search = Search(rules, view, Rng(4), iterations=400, pool=10)
+            search.remember = remember
+            runs.append(sorted((a, st.visits, st.value) for a, st in search.run().items()))
+        assert runs[0] == runs[1]
+        checked += 1
+    assert checked >= 4
+
+
 def test_lanes_give_the_same_answer_in_one_or_two_processes():
     from parlor.core.registry import make_rules
     rules = make_rules("yokir")

@@ -38,6 +38,20 @@ HIGHER = [sum(1 << x for x in SUIT_CARDS[SUIT[c]] if RANK[x] > RANK[c]) if c < P
           for c in range(36)]
 
 
+# LOSE_KEY[trump][lead][a]: (power, rank) of a plain card as one int, to throw the most dangerous
+# card that still loses.
+LOSE_KEY = [[[(POWS[t][lead][a] + 2) << 4 | RANK[a] for a in range(JOKER0)] for lead in range(4)]
+            for t in range(5)]
+S0, S1, S2, S3 = SUIT_BITS
+# SHED_KEY[trump][a]: (a trump, rank, the action) as one int, to which _shed adds "a master"; the
+# smallest key names the card to throw away (jokers last).
+SHED_KEY = [[(SUIT[a] == t) << 11 | RANK[a] << 6 | a if a < JOKER0 else 1 << 13 | a
+             for a in range(BID0)] for t in range(5)]
+# DANGER_KEY[trump][a]: (a trump, rank, the action) as one int, to which _lead adds how few unseen
+# cards lie above the card.
+DANGER_KEY = [[(SUIT[a] == t) << 14 | RANK[a] << 6 | a for a in range(JOKER0)] for t in range(5)]
+
+
 def _higher_unknown(c: int, known: int) -> int:
     """Cards of c's suit above it that this seat has not seen (they may be in other hands)."""
     return (HIGHER[c] & ~known).bit_count()
@@ -178,10 +192,8 @@ def play_decision(hand: int, legal, trump: int, trick, leader: int, seat: int, k
     need = bid - won
     # What the seat wants from the tricks still to come: win (it needs tricks), lose (its bid is
     # made, or misère), grab (the bid is lost or there is none: every trick is worth something).
-    if kind == GOLD:
-        mode = "grab"
-    elif kind == MISERE:
-        mode = "lose"
+    if kind >= GOLD:
+        mode = "grab" if kind == GOLD else "lose"
     elif bid < 0 or need < 0 or need > left:
         mode = "grab"
     elif need == 0:
@@ -198,15 +210,16 @@ def play_decision(hand: int, legal, trump: int, trick, leader: int, seat: int, k
         return _lead(hand, legal, plain, jokers, trump, mode, urgent, need, known)
     lead, high, best_seat, best_pow, jwin = ts or trick_state(trick, leader, trump)
     pw = POWS[trump][lead]
-    key = pw.__getitem__
     last = len(trick) == 3
     winners = [] if jwin >= 0 else [a for a in plain if pw[a] > best_pow]
     if mode != "lose":
         if winners:
+            key = pw.__getitem__
             if last:
                 return min(winners, key=key)
-            safe = [a for a in winners if not HIGHER[a] & ~known
-                    and (SUIT[a] == trump or trump >= NO_SUIT or SUIT[a] == lead)]
+            # A winner is of the lead suit or a trump, so a master among them is safe.
+            unknown = ~known
+            safe = [a for a in winners if not HIGHER[a] & unknown]
             if safe:
                 return min(safe, key=key)
             return max(winners, key=key)
@@ -226,34 +239,32 @@ def play_decision(hand: int, legal, trump: int, trick, leader: int, seat: int, k
     else:
         losers = plain
     if losers:
-        return max(losers, key=lambda a: (pw[a], RANK[a]))
+        return max(losers, key=LOSE_KEY[trump][lead].__getitem__)
     if jokers:
         return [a for a in jokers if (a - JOKER0) % 10 == DISCARD][0]
-    return max(winners, key=key) if last else min(winners, key=key)
+    return max(winners, key=pw.__getitem__) if last else min(winners, key=pw.__getitem__)
 
 
 def _shed(options, trump, lead, known):
     """A card to throw away: lowest plain card of a side suit, keeping trumps and masters."""
     unknown = ~known
-
-    def cost(a):
-        if a >= JOKER0:
-            return (3, 0)
-        return (SUIT[a] == trump, not HIGHER[a] & unknown, RANK[a])
-    return min(options, key=cost)
+    key = SHED_KEY[trump]
+    return min([key[a] | (not HIGHER[a] & unknown) << 10 for a in options]) & 63
 
 
 def _lead(hand: int, legal, plain, jokers, trump, mode, urgent, need, known) -> int:
-    length = [(hand & bits).bit_count() for bits in SUIT_BITS]
     has_trump = trump < NO_SUIT
-    if mode in ("win", "grab"):
-        unknown = ~known
+    unknown = ~known
+    if mode != "lose":
         masters = [a for a in plain if not HIGHER[a] & unknown]
-        trump_masters = [a for a in masters if has_trump and SUIT[a] == trump]
-        if trump_masters:
-            return trump_masters[0]
+        if has_trump:
+            for a in masters:
+                if SUIT[a] == trump:
+                    return a
+        length = [(hand & S0).bit_count(), (hand & S1).bit_count(), (hand & S2).bit_count(),
+                  (hand & S3).bit_count()]
         if masters:
-            return max(masters, key=lambda a: (length[SUIT[a]], RANK[a]))
+            return max(masters, key=lambda a: length[SUIT[a]] << 4 | RANK[a])
         if jokers and (urgent or not plain):
             # Lead high in the suit whose top card we want out of the way.
             suit = max(range(4), key=lambda s: (length[s] > 0, length[s]))
@@ -262,14 +273,13 @@ def _lead(hand: int, legal, plain, jokers, trump, mode, urgent, need, known) -> 
             if has_trump and length[trump] and not urgent:
                 side = [a for a in plain if SUIT[a] != trump]
                 if side:  # lead from the shortest side suit to ruff it later
-                    return min(side, key=lambda a: (length[SUIT[a]], RANK[a]))
-            return max(plain, key=lambda a: (RANK[a], length[SUIT[a]]))
+                    return min(side, key=lambda a: length[SUIT[a]] << 4 | RANK[a])
+            return max(plain, key=lambda a: RANK[a] << 4 | length[SUIT[a]])
         return jokers[0]
     # Lose: lead the card least likely to win; throw a joker away low in a crowded suit.
     if plain:
-        def danger(a):
-            return (SUIT[a] == trump, -_higher_unknown(a, known), RANK[a])
-        safest = min(plain, key=danger)
+        key = DANGER_KEY[trump]  # the smallest: not a trump, most unseen cards above it, lowest
+        safest = min([key[a] | (9 - (HIGHER[a] & unknown).bit_count()) << 10 for a in plain]) & 63
         if _higher_unknown(safest, known) >= 2 or not jokers:
             return safest
     if jokers:
@@ -334,7 +344,7 @@ class RulesBot(HeuristicBot):
         won = view["tricks_won"]
         left = n - sum(won)
         leader = view["trick_plays"][0][0] if trick else seat
-        ids = [ACTION_ID[a] for a in legal]
+        ids = sorted(ACTION_ID[a] for a in legal)  # play_decision wants them in id order
         a = play_decision(known_hand(hand), ids, trump, trick, leader, seat, kind, -1 if bid is None else bid,
                           won[seat], left, known, rng)
         return ACTION_STR[a]
@@ -358,16 +368,17 @@ def policy(rules):
     shtanga = rules.options["shtanga"]
 
     def act(s, ids, rng):
-        seat = s.turn
         phase = s.phase
         if phase == 0:  # trump
             return TRUMP0 + choose_trump(s.first3)
+        seat = s.turn
         hands = s.hands
         mine = hands[seat]
-        bit = PLAYED_BIT
-        if s.n == 9:  # every card dealt: what no hand holds has been played (public)
+        n = s.n
+        if n == 9:  # every card dealt: what no hand holds has been played (public)
             known = ALL_CARDS ^ (hands[0] | hands[1] | hands[2] | hands[3]) | mine
         else:
+            bit = PLAYED_BIT
             known = mine
             if s.turned >= 0:
                 known |= 1 << s.turned
@@ -377,16 +388,15 @@ def policy(rules):
         if phase == 1:  # bid
             legal_bids = [a - BID0 for a in ids]
             blind = s.kind == DARK
-            b = _bid_choice(cards_of(mine), s.trump if s.trump >= 0 else NO_SUIT, s.n, known, s.bids, seat,
+            b = _bid_choice(cards_of(mine), s.trump if s.trump >= 0 else NO_SUIT, n, known, s.bids, seat,
                             legal_bids, shtanga, blind)
             return BID0 + b
         trick = s.trick
-        if s.n != 9:
+        if n != 9:
             for a in trick:
                 known |= bit[a]
-        won = s.won
         return play_decision(mine, ids, s.trump, trick, s.leader, seat, s.kind, s.bids[seat],
-                             won[seat], s.n - sum(won), known, rng,
+                             s.won[seat], n - len(s.tricks), known, rng,
                              (s.lead, s.high, s.best_seat, s.best_pow, s.jwin) if trick else None)
     return act
 

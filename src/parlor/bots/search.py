@@ -27,6 +27,7 @@ import math
 import multiprocessing
 import time
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from parlor.core.rng import Rng
 from parlor.core.rules import Rules
@@ -37,13 +38,14 @@ from .utility import Utility
 
 
 class Node:
-    __slots__ = ("children", "n", "avail", "w")
+    __slots__ = ("children", "n", "avail", "w", "memo")
 
     def __init__(self):
         self.children: dict = {}
         self.n = 0
         self.avail = 1
         self.w = 0.0
+        self.memo = None  # another seat's node: world index -> (its move there, the child)
 
 
 @dataclass
@@ -107,11 +109,12 @@ class Worlds:
         self.rng = rng
         self.k = 0
 
-    def next(self):
+    def next(self) -> int:
+        """The index of the next world to play."""
         if self.weights is None:
-            world = self.worlds[self.k % len(self.worlds)]
+            i = self.k % len(self.worlds)
             self.k += 1
-            return world
+            return i
         r = self.rng.random()
         cum = self.weights
         lo, hi = 0, len(cum) - 1
@@ -121,7 +124,7 @@ class Worlds:
                 lo = mid + 1
             else:
                 hi = mid
-        return self.worlds[lo]
+        return lo
 
 
 class Search:
@@ -150,15 +153,18 @@ class Search:
             self.utility.set_spread(spread(rules, view))
         self.tricks_of = getattr(module, "tricks_won", None) if (module is not None and detail) else None
         self.worlds = Worlds(rules, view, rng, max(1, min(pool, iterations)), infer)
+        # The default to_act reads the state's `turn`; read it without a method call (hot path).
+        self.to_act = attrgetter("turn") if type(rules).to_act is Rules.to_act else rules.to_act
         self.steps = 0
         self.done = 0
+        self.remember = True  # see _run_ismcts (tests turn it off to compare)
 
     # --- the shared pieces
     def _playout(self, s, rng, probe=None):
         """Play the deal out. With `probe` (tricks per seat before the root action), return
         whether the seat won the trick that was in progress (None when no trick completed)."""
         rules = self.rules
-        to_act, legal_ids, apply_id = rules.to_act, rules.legal_ids, rules.apply_id
+        to_act, legal_ids, apply_id = self.to_act, rules.legal_ids, rules.apply_id
         policy, eps = self.policy, self.epsilon
         below, rand = rng.below, rng.random
         steps = 0
@@ -204,15 +210,15 @@ class Search:
             return None
         return self.tricks_of(s)
 
-    def _record(self, st: ActionStats, result, u) -> None:
+    def _record(self, st: ActionStats, s, points, u) -> None:
         seat = self.seat
         st.visits += 1
         v = u[seat]
         st.value += v
         st.square += v * v
-        st.points += result.points[seat]
+        st.points += points[seat]
         if self.detail:
-            data = result.data or {}
+            data = self.rules.deal_result(s).data or {}
             tricks = data.get("tricks")
             if isinstance(tricks, (list, tuple)) and len(tricks) == self.rules.seats:
                 t = tricks[seat]
@@ -248,16 +254,16 @@ class Search:
         ids = rules.legal_ids(world0)
         stats = {a: ActionStats(rules.action_str(world0, a)) for a in ids}
         while not self._over(start):
-            world = self.worlds.next()
+            world = self.worlds.worlds[self.worlds.next()]
             seed = self.rng.next_u64()
             for a in ids:
                 s = rules.copy(world)
                 probe = self._probe_start(s, a)
                 rules.apply_id(s, a)
                 won = self._playout(s, Rng(seed), probe)
-                result = rules.deal_result(s)
+                points = rules.deal_points(s)
                 st = stats[a]
-                self._record(st, result, self.utility(result.points))
+                self._record(st, s, points, self.utility(points))
                 if won is not None:
                     st.trick_n += 1
                     st.trick_won += won
@@ -268,9 +274,9 @@ class Search:
     def _run_ismcts(self, start: float) -> dict:
         rules = self.rules
         root_seat = self.seat
-        to_act, legal_ids, apply_id, copy = rules.to_act, rules.legal_ids, rules.apply_id, rules.copy
+        to_act, legal_ids, apply_id, copy = self.to_act, rules.legal_ids, rules.apply_id, rules.copy
         public = rules.public_action
-        deal_result, utility = rules.deal_result, self.utility
+        deal_points, utility = rules.deal_points, self.utility
         rng = self.rng
         below = rng.below
         root = Node()
@@ -284,8 +290,13 @@ class Search:
         others_by_policy = self.others == "policy"
         widen = self.widen
         policy, eps = self.policy, self.epsilon
+        # Playout policies are deterministic functions of the state, and in one world the path
+        # through the tree fixes the state: another seat's move at a node is remembered per world.
+        remember = self.remember and policy is not None and not eps
+        worlds, next_world = self.worlds.worlds, self.worlds.next
         while not self._over(start):
-            s = copy(self.worlds.next())
+            wi = next_world()
+            s = copy(worlds[wi])
             node = root
             path = []
             first = None
@@ -296,28 +307,39 @@ class Search:
                 mover = to_act(s)
                 if mover < 0:
                     break
-                ids = legal_ids(s)
-                children = node.children
                 if others_by_policy and mover != root_seat:
                     # The other seats play their heuristic, from their own cards in this world;
                     # the tree only branches on what the searching seat sees them do.
-                    n = len(ids)
-                    if n == 1:
-                        a = ids[0]
-                    elif policy is None or (eps and rng.random() < eps):
-                        a = ids[below(n)]
+                    memo = node.memo
+                    known = memo.get(wi) if memo is not None else None
+                    if known is None:
+                        ids = legal_ids(s)
+                        n = len(ids)
+                        if n == 1:
+                            a = ids[0]
+                        elif policy is None or (eps and rng.random() < eps):
+                            a = ids[below(n)]
+                        else:
+                            a = policy(s, ids, rng)
+                        k = public(s, a, root_seat)
+                        children = node.children
+                        ch = children.get(k)
+                        if ch is None:
+                            ch = children[k] = Node()
+                        if remember:
+                            if memo is None:
+                                memo = node.memo = {}
+                            memo[wi] = (a, ch)
                     else:
-                        a = policy(s, ids, rng)
-                    k = public(s, a, root_seat)
-                    ch = children.get(k)
-                    if ch is None:
-                        ch = children[k] = Node()
+                        a, ch = known
                     apply_id(s, a)
                     steps += 1
                     if probe is not None and won is None:
                         won = self._probe_check(s, probe)
                     node = ch
                     continue
+                ids = legal_ids(s)
+                children = node.children
                 if mover == root_seat:
                     keys = ids
                 else:
@@ -366,8 +388,8 @@ class Search:
                 won = self._playout(s, rng, probe)
             else:
                 self._playout(s, rng)
-            result = deal_result(s)
-            u = utility(result.points)
+            points = deal_points(s)
+            u = utility(points)
             for ch, mover in path:
                 ch.n += 1
                 ch.w += u[mover]
@@ -378,7 +400,7 @@ class Search:
                 hi_u = v
             if first is not None:
                 st = stats[first]
-                self._record(st, result, u)
+                self._record(st, s, points, u)
                 if won is not None:
                     st.trick_n += 1
                     st.trick_won += won

@@ -216,6 +216,11 @@ class Rules:
     def deal_result(self, state) -> DealResult:
         raise NotImplementedError
 
+    def deal_points(self, state) -> list[int]:
+        """The finished deal's points per seat, as deal_result gives them. Search asks for them at
+        the end of every imagined deal; games may answer without building the whole result."""
+        return self.deal_result(state).points
+
     def view(self, state, seat: int) -> dict:
         raise NotImplementedError
 

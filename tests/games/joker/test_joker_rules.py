@@ -316,10 +316,13 @@ def test_winner_leads_the_next_trick_and_the_deal_scores():
     m.apply("play 8S")
     m.apply("play JS")
     assert m.legal() == ["play 7C"]
+    end = m.rules.copy(m.state)
+    m.rules.apply_id(end, m.rules.parse_action(end, "play 7C"))
     m.apply("play 7C")
     # The deal is a chapter of its own here, so its premium (double) is judged at once: seats 0,
     # 2 and 3 kept their bids and score their best twice (§17 gives 100 10 50 50 before premium).
     assert m.finished and m.report()["deal_results"][0]["points"] == [200, 10, 100, 100]
+    assert m.rules.deal_points(end) == [200, 10, 100, 100]  # search's shortcut counts it too
 
 
 # --- deal flow per kind

@@ -231,6 +231,9 @@ class JokerRules(Rules):
     def action_str(self, s, a: int) -> str:
         return ACTION_STR[a]
 
+    def public_action(self, s, a: int, viewer: int) -> str:
+        return ACTION_STR[a]  # every action is seen as it is made (search asks at every step)
+
     def parse_action(self, s, text: str) -> int:
         a = ACTION_ID.get(text) if isinstance(text, str) else None
         if a is not None:
@@ -327,6 +330,12 @@ class JokerRules(Rules):
         if t < NO_TRUMP and suit != t and hand >> BASE[t] & WIDTH_MASK[t]:
             return f"seat {seat} holds no {SUIT_NAMES[lead]} but holds a trump and must trump"
         return None
+
+    def deal_points(self, s) -> list[int]:
+        p = s.plan
+        if p.premium and s.ctx.number == p.last:
+            return self.deal_result(s).points
+        return deal_points(s.kind, s.n, s.bids, s.won, self._shtanga)
 
     def deal_result(self, s) -> DealResult:
         p = s.plan
