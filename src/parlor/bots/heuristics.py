@@ -53,7 +53,8 @@ def rules_bot(rules: Rules, **settings) -> Bot:
 
 
 def playout_policy(rules: Rules):
-    """The game's fast playout policy, or None (random playouts)."""
+    """The game's fast playout policy, or None (random playouts). A policy is a function of the
+    state alone, never of its rng: search remembers its moves (a test holds every game to it)."""
     module = game_module(rules.id)
     make = getattr(module, "policy", None) if module is not None else None
     return make(rules) if make else None
