@@ -27,7 +27,6 @@ import math
 import multiprocessing
 import time
 from dataclasses import dataclass, field
-from operator import attrgetter
 
 from parlor.core.rng import Rng
 from parlor.core.rules import Rules
@@ -153,8 +152,6 @@ class Search:
             self.utility.set_spread(spread(rules, view))
         self.tricks_of = getattr(module, "tricks_won", None) if (module is not None and detail) else None
         self.worlds = Worlds(rules, view, rng, max(1, min(pool, iterations)), infer)
-        # The default to_act reads the state's `turn`; read it without a method call (hot path).
-        self.to_act = attrgetter("turn") if type(rules).to_act is Rules.to_act else rules.to_act
         self.steps = 0
         self.done = 0
         self.remember = True  # see _run_ismcts (tests turn it off to compare)
@@ -164,7 +161,7 @@ class Search:
         """Play the deal out. With `probe` (tricks per seat before the root action), return
         whether the seat won the trick that was in progress (None when no trick completed)."""
         rules = self.rules
-        to_act, legal_ids, apply_id = self.to_act, rules.legal_ids, rules.apply_id
+        to_act, legal_ids, apply_id = rules.to_act, rules.legal_ids, rules.apply_id
         policy, eps = self.policy, self.epsilon
         below, rand = rng.below, rng.random
         steps = 0
@@ -274,7 +271,7 @@ class Search:
     def _run_ismcts(self, start: float) -> dict:
         rules = self.rules
         root_seat = self.seat
-        to_act, legal_ids, apply_id, copy = self.to_act, rules.legal_ids, rules.apply_id, rules.copy
+        to_act, legal_ids, apply_id, copy = rules.to_act, rules.legal_ids, rules.apply_id, rules.copy
         public = rules.public_action
         deal_points, utility = rules.deal_points, self.utility
         rng = self.rng
@@ -311,8 +308,8 @@ class Search:
                     # The other seats play their heuristic, from their own cards in this world;
                     # the tree only branches on what the searching seat sees them do.
                     memo = node.memo
-                    known = memo.get(wi) if memo is not None else None
-                    if known is None:
+                    remembered = memo.get(wi) if memo is not None else None
+                    if remembered is None:
                         ids = legal_ids(s)
                         n = len(ids)
                         if n == 1:
@@ -331,7 +328,7 @@ class Search:
                                 memo = node.memo = {}
                             memo[wi] = (a, ch)
                     else:
-                        a, ch = known
+                        a, ch = remembered
                     apply_id(s, a)
                     steps += 1
                     if probe is not None and won is None:

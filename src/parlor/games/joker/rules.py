@@ -231,9 +231,6 @@ class JokerRules(Rules):
     def action_str(self, s, a: int) -> str:
         return ACTION_STR[a]
 
-    def public_action(self, s, a: int, viewer: int) -> str:
-        return ACTION_STR[a]  # every action is seen as it is made (search asks at every step)
-
     def parse_action(self, s, text: str) -> int:
         a = ACTION_ID.get(text) if isinstance(text, str) else None
         if a is not None:
