@@ -147,6 +147,26 @@ def test_playout_policies_ignore_the_rng(game_id):
 
 
 @pytest.mark.parametrize("game_id", game_ids())
+def test_the_rules_player_and_its_playout_twin_agree(game_id):
+    """The `rules` player decides from the view, the playout policy from the state: search models
+    the other seats by the policy, so both must make the same move (ties broken by card, not by
+    the order in which the view or the state lists the cards)."""
+    from parlor.bots.heuristics import playout_policy
+    checked = 0
+    for rules, match, seat, _ in positions(game_id, 1500, seed=11):
+        policy = playout_policy(rules)
+        bot = make_bot("rules", rules)
+        s = match.state
+        ids = rules.legal_ids(s)
+        if len(ids) < 2:
+            continue
+        twin = rules.action_str(s, policy(rules.copy(s), ids, Rng(1)))
+        assert bot.choose(match.view(seat), Rng(1)) == twin, f"{game_id}: the policy plays {twin}"
+        checked += 1
+    assert checked >= 300
+
+
+@pytest.mark.parametrize("game_id", game_ids())
 def test_remembered_moves_change_no_search(game_id):
     """The remembered moves of other seats save work and change nothing: the root statistics
     are the same as when every move is computed afresh."""

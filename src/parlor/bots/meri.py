@@ -49,8 +49,8 @@ def _cheapest(cards, hand, t: int) -> int:
     def cost(c):
         e = eff[c]
         if e == TRUMP:
-            return (1, KEY[t][TRUMP][c], 0)
-        return (0, KEY[t][e][c], length[e])
+            return (1, KEY[t][TRUMP][c], 0, c)
+        return (0, KEY[t][e][c], length[e], c)  # ties by card, whatever the order of `cards`
     return min(cards, key=cost)
 
 
@@ -88,7 +88,7 @@ def play_decision(hand, legal, t: int, seat: int, trick, meri_done: bool, known:
         top_opp = max(opposing, key=lambda c: key[c])
         combos = [c for c in beaters if (c, top_opp) in COMBOS[t]]
         if combos:
-            return combos[0]
+            return min(combos, key=lambda c: key[c])
     if behind == 0:
         return min(beaters, key=lambda c: key[c])
     masters = [c for c in beaters if eff[c] != TRUMP or not HIGHER_TRUMPS[t][c] & unseen_trumps]
@@ -110,7 +110,7 @@ def _lead(hand, legal, t, meri_done, known, unseen_trumps) -> int:
         if meri_done:  # Monchi: others must follow or trump; cash a plain master
             masters = [c for c in plain if not _plain_above(c, eff[c], t, known)]
             if masters:
-                return max(masters, key=lambda c: KEY[t][eff[c]][c])
+                return max(masters, key=lambda c: (KEY[t][eff[c]][c], c))
         return _cheapest(plain, hand, t)
     return max(trumps, key=lambda c: KEY[t][TRUMP][c])
 

@@ -66,7 +66,7 @@ def best_discard(hand, upcard: int, trump: int) -> int:
     def cost(c):
         r = c % 6 + 1
         keep = 10 if r == 6 else r  # Masters are worth keeping
-        return (keep, count[eff[c]])
+        return (keep, count[eff[c]], c)  # ties by card, whatever the order of the hand
     return min(plain, key=cost)
 
 
@@ -173,7 +173,7 @@ def _lead(hand, legal, trump, seat, caller, seen_mask) -> int:
                 return top  # draw trumps
         masters = [c for c in plain if _is_master(c, trump, known)]
         if masters:
-            return masters[0]
+            return min(masters)
         if trumps and not plain:
             return max(trumps, key=lambda c: power[c])
         if plain:
@@ -182,7 +182,7 @@ def _lead(hand, legal, trump, seat, caller, seen_mask) -> int:
     # A defender: cash plain Masters, else lead low from a short plain suit; keep trumps.
     masters = [c for c in plain if _is_master(c, trump, known)]
     if masters:
-        return masters[0]
+        return min(masters)
     if plain:
         return _lowest(plain, trump, seen_mask)
     return min(trumps, key=lambda c: power[c])
