@@ -290,7 +290,9 @@ def policy(rules):
                 seen |= 1 << c
             hand = s.hands[seat]
             seen |= _mask(hand)
-            if s.caller == seat and s.discarded >= 0:
+            if s.discarded < 0:  # nobody picked: the upcard was turned down for all to see
+                seen |= 1 << s.upcard
+            elif s.caller == seat:
                 seen |= 1 << s.discarded
             return play_decision(hand, ids, s.trump, trick, seat, s.caller, s.won, seen)
         if phase == 0:
