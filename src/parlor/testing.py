@@ -173,6 +173,17 @@ def _check_view(rules, match, seat, deal_actions, rng, step) -> None:
         f"step {step}: the view of resample(view of seat {seat}) differs from the view")
     s2 = rules.resample(json.loads(text), Rng(step))
     assert _all_views(rules, s1) == _all_views(rules, s2), f"step {step}: resample is not a function of view and rng"
+    # An observer sees the deal's history replayed, each action legal where it is shown, and
+    # changes nothing.
+    seen_actions = []
+
+    def observe(s, a):
+        assert a in rules.legal_ids(s), f"step {step}: resample replays an illegal action {a}"
+        seen_actions.append(a)
+    s4 = rules.resample(view, Rng(step), observe)
+    assert _all_views(rules, s4) == _all_views(rules, s1), f"step {step}: an observer changed resample"
+    assert len(seen_actions) == len(deal_actions), (
+        f"step {step}: resample replayed {len(seen_actions)} actions of the deal's {len(deal_actions)}")
     # No leaks: swap what the seat cannot see; its view must not change.
     other = _swap_hidden(rules, match, seat, deal_actions, rng)
     if other is not None:

@@ -88,15 +88,26 @@ class Worlds:
     """Imagined full states for a view: `pool` samples drawn once, then picked at random in
     proportion to their inference weight (all equal without inference)."""
 
-    def __init__(self, rules: Rules, view: dict, rng: Rng, pool: int, infer: bool):
-        self.worlds = [rules.resample(view, rng.fork()) for _ in range(pool)]
+    def __init__(self, rules: Rules, view: dict, rng: Rng, pool: int, infer: bool,
+                 deviation: float = 1.0, policy=None):
+        play_weights = None
+        if infer and deviation < 1.0 and policy is not None:
+            self.worlds, play_weights = [], []
+            for _ in range(pool):
+                watch = _PlayWatch(rules, view["seat"], policy, deviation, rng)
+                self.worlds.append(rules.resample(view, rng.fork(), watch))
+                play_weights.append(watch.weight)
+        else:
+            self.worlds = [rules.resample(view, rng.fork()) for _ in range(pool)]
         refine = refiner(rules, view) if infer else None
         if refine is not None:
             self.worlds = [refine(w, rng) for w in self.worlds]
         self.weights = None
         weigh = inference(rules, view) if infer else None
-        if weigh is not None:
-            w = [max(0.0, float(weigh(x))) for x in self.worlds]
+        if weigh is not None or play_weights is not None:
+            w = [1.0] * pool if weigh is None else [max(0.0, float(weigh(x))) for x in self.worlds]
+            if play_weights is not None:
+                w = [x * y for x, y in zip(w, play_weights)]
             total = sum(w)
             if total > 0 and min(w) != max(w):
                 acc, cum = 0.0, []
@@ -126,6 +137,25 @@ class Worlds:
         return lo
 
 
+class _PlayWatch:
+    """Watches a world being rebuilt from the view's history: each card another seat played
+    that its heuristic would not have played with that world's hand multiplies the world's
+    weight by `deviation` (card-play inference; bids are the game's `inference`)."""
+
+    def __init__(self, rules: Rules, seat: int, policy, deviation: float, rng: Rng):
+        self.rules, self.seat, self.policy, self.deviation, self.rng = rules, seat, policy, deviation, rng
+        self.weight = 1.0
+
+    def __call__(self, s, a) -> None:
+        rules = self.rules
+        if rules.to_act(s) == self.seat:
+            return
+        ids = rules.legal_ids(s)
+        if len(ids) > 1 and self.policy(s, ids, self.rng) != a \
+                and rules.action_str(s, a).startswith("play "):
+            self.weight *= self.deviation
+
+
 class Search:
     """One search from one view. `run()` returns {action id: ActionStats}."""
 
@@ -133,7 +163,8 @@ class Search:
                  mode: str = "ismcts", playout: str = "rules", c: float = 0.7,
                  pool: int = 200, infer: bool = True, steps: int | None = None,
                  seconds: float | None = None, match_aware: bool = True, detail: bool = False,
-                 epsilon: float = 0.0, others: str = "policy", widen: float = 0.5):
+                 epsilon: float = 0.0, others: str = "policy", widen: float = 0.5,
+                 deviation: float = 1.0):
         self.rules, self.view, self.rng = rules, view, rng
         self.seat = view["seat"]
         self.iterations, self.mode, self.c = iterations, mode, c
@@ -151,7 +182,8 @@ class Search:
         if spread is not None:
             self.utility.set_spread(spread(rules, view))
         self.tricks_of = getattr(module, "tricks_won", None) if (module is not None and detail) else None
-        self.worlds = Worlds(rules, view, rng, max(1, min(pool, iterations)), infer)
+        self.worlds = Worlds(rules, view, rng, max(1, min(pool, iterations)), infer, deviation,
+                             self.policy)
         self.steps = 0
         self.done = 0
         self.remember = True  # see _run_ismcts (tests turn it off to compare)
@@ -493,7 +525,7 @@ class SearchBot(Bot):
         self.anchor = settings.pop("anchor", 1.0)
         self.per_move = settings.pop("per_move", None)
         known = {"iterations", "mode", "playout", "c", "pool", "infer", "steps", "seconds",
-                 "match_aware", "detail", "epsilon", "others", "widen"}
+                 "match_aware", "detail", "epsilon", "others", "widen", "deviation"}
         unknown = set(settings) - known
         if unknown:
             raise TypeError(f"unknown setting {sorted(unknown)[0]!r}")

@@ -224,10 +224,18 @@ class Rules:
     def view(self, state, seat: int) -> dict:
         raise NotImplementedError
 
-    def resample(self, view: dict, rng: Rng):
+    def resample(self, view: dict, rng: Rng, observe=None):
         """A full state that looks exactly like `view` to its seat, the hidden cards drawn
-        from what that seat may know. Depends on the view and rng only."""
+        from what that seat may know. Depends on the view and rng only. The state is rebuilt by
+        replaying the deal's history (`replay`): `observe(state, action)`, when given, sees
+        each action just before it is applied (search weighs worlds by how the others played)."""
         raise NotImplementedError
+
+    def replay(self, state, action: int, observe=None) -> None:
+        """Apply one action of a view's history while resample rebuilds a state."""
+        if observe is not None:
+            observe(state, action)
+        self.apply_id(state, action)
 
     def public_deal_cards(self, deal: Deal) -> set[int]:
         """Cards whose place in the deal every seat knows from the start (a face-up card).

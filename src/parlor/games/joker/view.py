@@ -151,7 +151,7 @@ def card_role(view: dict, code: str) -> str | None:
     return "trump" if code[1] == trump else None
 
 
-def resample(rules, v: dict, rng):
+def resample(rules, v: dict, rng, observe=None):
     """A state that gives exactly view `v` to its seat, the hidden cards placed at random
     wherever that seat cannot rule them out."""
     from .rules import ACTION_ID
@@ -231,7 +231,7 @@ def resample(rules, v: dict, rng):
     ctx = DealContext(v["deal"], v["dealer"], tuple(v["scores"]), results)
     s = rules.start(Deal(v["dealer"], hands, pile), ctx)
     for _, a in v["history"]:
-        rules.apply_id(s, ACTION_ID[a])
+        rules.replay(s, ACTION_ID[a], observe)
     return s
 
 

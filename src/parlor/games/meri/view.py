@@ -176,7 +176,7 @@ def table_lines(v: dict) -> list[str]:
     return lines
 
 
-def resample(rules, v: dict, rng):
+def resample(rules, v: dict, rng, observe=None):
     """A state that looks exactly like view `v` to its seat, hidden cards drawn wherever the
     seat cannot rule them out:
     * the taker holds the indicator, the declarer the trump Robai, until played;
@@ -304,14 +304,14 @@ def resample(rules, v: dict, rng):
     s = rules.start(Deal(v["dealer"], dealt, pile), ctx)
     from .rules import DECLARE, DISCARD0, PASS
     for _, act in v["declarations"]:
-        rules.apply_id(s, DECLARE if act == "declare" else PASS)
+        rules.replay(s, DECLARE if act == "declare" else PASS, observe)
     if side:
-        rules.apply_id(s, DISCARD0 + side[0])
+        rules.replay(s, DISCARD0 + side[0], observe)
     for _, cards in tricks:
         for c in cards:
-            rules.apply_id(s, c)
+            rules.replay(s, c, observe)
     for p, c in current:
-        rules.apply_id(s, down_card[p] if c == "??" else card[c])
+        rules.replay(s, down_card[p] if c == "??" else card[c], observe)
     assert not ninth or s.mode == 7, "resample: the ninth trick did not follow"
     return s
 

@@ -459,8 +459,8 @@ class TorRules(Rules):
     def view(self, s, seat: int) -> dict:
         return view_mod.view(self, s, seat)
 
-    def resample(self, view: dict, rng):
-        return view_mod.resample(self, view, rng)
+    def resample(self, view: dict, rng, observe=None):
+        return view_mod.resample(self, view, rng, observe)
 
     def table_lines(self, view: dict) -> list[str]:
         return view_mod.table_lines(view)

@@ -125,7 +125,7 @@ def _violation(h0: list[int]) -> int:
     return bad
 
 
-def resample(rules, v: dict, rng):
+def resample(rules, v: dict, rng, observe=None):
     n, me = v["seats"], v["seat"]
     idx = DECK.index
     up = idx[v["turned_up"]]
@@ -219,7 +219,7 @@ def resample(rules, v: dict, rng):
     deal = Deal(v["dealer"], hands, [up] + stock_drawn + stock)
     s = rules.start(deal, DealContext(v["deal"], v["dealer"], tuple(v["scores"])))
     for _, t in v["log"]:
-        rules.apply_id(s, DRAW_STOCK if t.startswith("draw stock") else rules.parse_action(s, t))
+        rules.replay(s, DRAW_STOCK if t.startswith("draw stock") else rules.parse_action(s, t), observe)
     return s
 
 

@@ -221,8 +221,8 @@ class YokirRules(Rules):
     def view(self, s, seat: int) -> dict:
         return view_mod.view(self, s, seat)
 
-    def resample(self, view: dict, rng):
-        return view_mod.resample(self, view, rng)
+    def resample(self, view: dict, rng, observe=None):
+        return view_mod.resample(self, view, rng, observe)
 
     def card_role(self, view: dict, code: str) -> str | None:
         return view_mod.card_role(view, code)

@@ -66,7 +66,7 @@ def card_role(view: dict, code: str) -> str | None:
     return None
 
 
-def resample(rules, v: dict, rng):
+def resample(rules, v: dict, rng, observe=None):
     """A state that looks exactly like view `v` to its seat; hidden cards drawn at random
     wherever they may be: the other hands (minus suits they have shown out of), the buried
     pile, and another picker's discard."""
@@ -127,12 +127,12 @@ def resample(rules, v: dict, rng):
     ctx = DealContext(v["deal"], v["dealer"], tuple(v["scores"]))
     s = rules.start(deal, ctx)
     for _, bid in v["bids"]:
-        rules.apply_id(s, rules.parse_action(s, bid))
+        rules.replay(s, rules.parse_action(s, bid), observe)
         if bid == "pick" and v["phase"] != "discard":
-            rules.apply_id(s, 24 + discard)
+            rules.replay(s, 24 + discard, observe)
     for leader, cards in plays:
         for c in cards:
-            rules.apply_id(s, c)
+            rules.replay(s, c, observe)
     return s
 
 
