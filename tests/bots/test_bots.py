@@ -246,4 +246,13 @@ def test_card_play_inference_finds_the_hidden_cards(game_id):
             match.apply(bot.choose(view, Rng(k)))
             k += 1
         seed += 1
-    assert share[0.1] > 1.15 * share[1.0], share
+    assert share[0.1] > 1.05 * share[1.0], share
+
+
+def test_card_play_weights_are_tempered_to_keep_enough_worlds():
+    from parlor.bots.search import _ess, _tempered
+    mild = _tempered([1.0] * 100, [0, 1] * 50, 0.3, 25)
+    assert mild == [0.3 ** d for d in [0, 1] * 50]  # enough worlds left: the full weights
+    harsh = _tempered([1.0] * 100, [0] * 5 + [20] * 95, 0.3, 25)
+    assert 25 <= _ess(harsh) < 30  # as sharp as 25 worlds allow
+    assert harsh[0] > harsh[-1]

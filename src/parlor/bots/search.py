@@ -90,13 +90,13 @@ class Worlds:
 
     def __init__(self, rules: Rules, view: dict, rng: Rng, pool: int, infer: bool,
                  deviation: float = 1.0, policy=None):
-        play_weights = None
+        deviations = None
         if infer and deviation < 1.0 and policy is not None:
-            self.worlds, play_weights = [], []
+            self.worlds, deviations = [], []
             for _ in range(pool):
-                watch = _PlayWatch(rules, view["seat"], policy, deviation, rng)
+                watch = _PlayWatch(rules, view["seat"], policy, rng)
                 self.worlds.append(rules.resample(view, rng.fork(), watch))
-                play_weights.append(watch.weight)
+                deviations.append(watch.count)
         else:
             self.worlds = [rules.resample(view, rng.fork()) for _ in range(pool)]
         refine = refiner(rules, view) if infer else None
@@ -104,10 +104,10 @@ class Worlds:
             self.worlds = [refine(w, rng) for w in self.worlds]
         self.weights = None
         weigh = inference(rules, view) if infer else None
-        if weigh is not None or play_weights is not None:
+        if weigh is not None or deviations is not None:
             w = [1.0] * pool if weigh is None else [max(0.0, float(weigh(x))) for x in self.worlds]
-            if play_weights is not None:
-                w = [x * y for x, y in zip(w, play_weights)]
+            if deviations is not None and max(deviations):
+                w = _tempered(w, deviations, deviation, pool / 4)
             total = sum(w)
             if total > 0 and min(w) != max(w):
                 acc, cum = 0.0, []
@@ -115,7 +115,7 @@ class Worlds:
                     acc += x / total
                     cum.append(acc)
                 self.weights = cum
-                self.ess = total * total / sum(x * x for x in w)  # effective sample size
+                self.ess = _ess(w)
         self.rng = rng
         self.k = 0
 
@@ -137,23 +137,48 @@ class Worlds:
         return lo
 
 
-class _PlayWatch:
-    """Watches a world being rebuilt from the view's history: each card another seat played
-    that its heuristic would not have played with that world's hand multiplies the world's
-    weight by `deviation` (card-play inference; bids are the game's `inference`)."""
+def _ess(w: list[float]) -> float:
+    """The effective sample size of weights w."""
+    total = sum(w)
+    return total * total / sum(x * x for x in w) if total > 0 else 0.0
 
-    def __init__(self, rules: Rules, seat: int, policy, deviation: float, rng: Rng):
-        self.rules, self.seat, self.policy, self.deviation, self.rng = rules, seat, policy, deviation, rng
-        self.weight = 1.0
+
+def _tempered(w: list[float], deviations: list[int], deviation: float, least: float) -> list[float]:
+    """w times deviation ** (beta * deviations) for the largest beta <= 1 that leaves an effective
+    sample size of at least `least` worlds: over a long deal (Meri: up to 72 cards) the others'
+    plays would otherwise single out a handful of worlds, and the search would plan for those."""
+    def weighted(beta):
+        return [x * deviation ** (beta * d) for x, d in zip(w, deviations)]
+    full = weighted(1.0)
+    if _ess(full) >= least:
+        return full
+    lo, hi = 0.0, 1.0
+    for _ in range(12):
+        mid = (lo + hi) / 2
+        if _ess(weighted(mid)) >= least:
+            lo = mid
+        else:
+            hi = mid
+    return weighted(lo)
+
+
+class _PlayWatch:
+    """Watches a world being rebuilt from the view's history and counts the cards other seats
+    played that their heuristic would not have played with that world's hands (card-play
+    inference; bids are the game's `inference`)."""
+
+    def __init__(self, rules: Rules, seat: int, policy, rng: Rng):
+        self.rules, self.seat, self.policy, self.rng = rules, seat, policy, rng
+        self.count = 0
 
     def __call__(self, s, a) -> None:
         rules = self.rules
         if rules.to_act(s) == self.seat:
             return
-        ids = rules.legal_ids(s)
-        if len(ids) > 1 and self.policy(s, ids, self.rng) != a \
-                and rules.action_str(s, a).startswith("play "):
-            self.weight *= self.deviation
+        if rules.action_str(s, a).startswith("play "):
+            ids = rules.legal_ids(s)
+            if len(ids) > 1 and self.policy(s, ids, self.rng) != a:
+                self.count += 1
 
 
 class Search:
