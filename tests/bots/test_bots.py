@@ -37,6 +37,8 @@ def test_unknown_bot_and_bad_settings_are_one_line_errors():
         make_bot("search:depth=3", rules)
     with pytest.raises(BadRecord, match="NAME=VALUE"):
         make_bot("search:fast", rules)
+    with pytest.raises(BadRecord, match="deviation must be above 0 and at most 1"):
+        make_bot("expert:deviation=-0.5", rules)
     assert make_bot("search:iterations=50:mode=flat", rules).settings == {"iterations": 50, "mode": "flat"}
 
 

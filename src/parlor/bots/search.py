@@ -2,7 +2,8 @@
 
 From its seat's view the player imagines the hidden cards (`rules.resample(view, rng)`: worlds
 consistent with voids, known cards and every public action), weights the worlds by how likely the
-other seats' bids and calls were under the game's heuristic (when the game has one), and searches:
+other seats' bids and calls were under the game's heuristic (when the game has one), and, with
+`deviation`, how well it explains their card play; then it searches:
 
 - `ismcts` (default): single-observer information-set Monte Carlo tree search (Cowling, Powley and
   Whitehouse 2012). One tree over what the seat can know; each iteration draws a world; a node's
@@ -86,7 +87,8 @@ class ActionStats:
 
 class Worlds:
     """Imagined full states for a view: `pool` samples drawn once, then picked at random in
-    proportion to their inference weight (all equal without inference)."""
+    proportion to their inference weight (all equal without inference): the game's `inference`
+    of bids, and with `deviation` below 1 how well the heuristic explains the others' card play."""
 
     def __init__(self, rules: Rules, view: dict, rng: Rng, pool: int, infer: bool,
                  deviation: float = 1.0, policy=None):
@@ -558,6 +560,8 @@ class SearchBot(Bot):
             raise TypeError(f"mode must be ismcts or flat, not {settings['mode']!r}")
         if settings.get("playout", "rules") not in ("rules", "random"):
             raise TypeError(f"playout must be rules or random, not {settings['playout']!r}")
+        if not 0 < settings.get("deviation", 1.0) <= 1:
+            raise TypeError(f"deviation must be above 0 and at most 1, not {settings['deviation']!r}")
         self._prior = None
         if self.anchor:
             module = game_module(rules.id)
