@@ -15,9 +15,8 @@ worth by that reference (in search utility, where a typical deal's spread of poi
 Budget matters where the regret falls as the budget grows; near ties leave it flat.
 """
 
-import math
-
 import argparse
+import math
 from itertools import combinations
 
 from parlor.bots import make_bot
