@@ -103,6 +103,38 @@ def test_arena_plays_the_same_deals_in_every_rotation(tmp_path):
         assert sorted(tuple(r["names"]) for r in group) == sorted(map(tuple, report.rotations))
 
 
+def test_arena_writes_each_record_as_its_match_ends(tmp_path):
+    on_disk = []
+
+    def done(res):
+        on_disk.append(len(list(tmp_path.glob("*.json"))))
+        assert "record" not in res  # written, not carried to the summary
+
+    arena("yokir", ["rules", "random"], 2, seed=5, options={"target": 2}, save_dir=tmp_path, on_done=done)
+    assert on_disk == [1, 2, 3, 4, 5, 6]
+
+
+def test_an_interrupted_arena_keeps_its_finished_matches(tmp_path, capsys, monkeypatch):
+    import parlor.cli.arena as cli_arena
+
+    def stopped_after_two(*args, on_done, **kwargs):
+        count = []
+
+        def done(res):
+            on_done(res)
+            count.append(res)
+            if len(count) == 2:
+                raise KeyboardInterrupt
+        return arena(*args, on_done=done, **kwargs)
+
+    monkeypatch.setattr(cli_arena, "arena", stopped_after_two)
+    save = tmp_path / "records"
+    assert main(["arena", "yokir", "--bots", "rules,random", "--matches", "3", "--seed", "2",
+                 "-o", "target=2", "--save", str(save)]) == 130
+    assert capsys.readouterr().err == f"parlor: arena interrupted after 2 finished matches; their records are in {save}\n"
+    assert len(list(save.glob("*.json"))) == 2
+
+
 def test_arena_same_numbers_on_every_backend():
     kwargs = dict(options={"target": 3}, seats=None)
     bots = ["search:iterations=30", "rules"]

@@ -260,20 +260,25 @@ def arena(game: str, bots: list[str], matches: int, seed: int, options: dict | N
           seats: int | None = None, workers: int = 1, ray_address: str | None = None,
           save_dir=None, on_start=None, on_done=None) -> ArenaReport:
     """Play the tournament and summarise it. on_start(total jobs) and on_done(result) report
-    progress."""
+    progress. With save_dir, each match's record is written as soon as the match ends, so an
+    arena stopped part way keeps the matches it finished."""
     pattern = [b.strip() for b in bots if b.strip()]
     jobs, rots, rules = make_jobs(game, pattern, matches, seed, options, seats, save=save_dir is not None)
     if on_start:
         on_start(len(jobs))
-    results = run_jobs(jobs, workers, ray_address, on_done)
+    done = on_done
     if save_dir is not None:
         path = Path(save_dir)
         path.mkdir(parents=True, exist_ok=True)
-        for res in results:
+
+        def done(res):
             rec = res.pop("record")
             rec["names"] = list(res["seating"])
             (path / f"{game}-{seed}-{res['k']:04d}-r{res['rotation']}.json").write_text(
                 json.dumps(rec, indent=1) + "\n", encoding="utf-8")
+            if on_done:
+                on_done(res)
+    results = run_jobs(jobs, workers, ray_address, done)
     return summarize(game, rules, pattern, rots, matches, seed, results)
 
 

@@ -7,6 +7,7 @@ them on a Ray cluster; the numbers are the same either way.
 """
 
 import json
+import sys
 
 from parlor.bots.arena import arena, plot
 from parlor.core.errors import BadRecord
@@ -23,7 +24,7 @@ def add_parser(sub) -> None:
     p.add_argument("--matches", type=positive_int, default=20, help="deal sets; each is played in every rotation")
     p.add_argument("--workers", type=positive_int, default=1, help="local processes")
     p.add_argument("--ray", metavar="ADDRESS", help="run on a Ray cluster (HOST:PORT, auto, or local)")
-    p.add_argument("--save", metavar="DIR", help="write every match's record into DIR")
+    p.add_argument("--save", metavar="DIR", help="write each match's record into DIR as the match ends")
     p.add_argument("--plot", metavar="FILE.png", help="draw the score distributions (needs matplotlib)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     add_table_args(p)
@@ -42,13 +43,24 @@ def run(args) -> int:
         raise BadRecord("--workers must be at least 1")
     seed = args.seed if args.seed is not None else fresh_seed()
     options = parse_options(args.option)
+    finished = []
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), transient=True) as progress:
         task = progress.add_task(f"{args.game} arena", total=None)
-        report = arena(args.game, bots, args.matches, seed, options, args.seats,
-                       workers=args.workers, ray_address=args.ray, save_dir=args.save,
-                       on_start=lambda total: progress.update(task, total=total),
-                       on_done=lambda res: progress.advance(task))
+
+        def done(res):
+            finished.append(res)
+            progress.advance(task)
+        try:
+            report = arena(args.game, bots, args.matches, seed, options, args.seats,
+                           workers=args.workers, ray_address=args.ray, save_dir=args.save,
+                           on_start=lambda total: progress.update(task, total=total),
+                           on_done=done)
+        except KeyboardInterrupt:
+            kept = f"; their records are in {args.save}" if args.save else ""
+            print(f"parlor: arena interrupted after {len(finished)} finished matches{kept}",
+                  file=sys.stderr)
+            raise
     if args.plot:
         plot(report, args.plot)
     if args.json:
