@@ -28,7 +28,7 @@ for step in $steps; do
         run joker-expert-strong joker --bots expert,strong --matches 16 --seed 2024 -o length=short12 --workers 2
         run yokir-expert-strong yokir --bots expert,strong,strong --matches 24 --seed 2024 --workers 2
         run meri-expert-strong meri --bots expert,strong --matches 24 --seed 2024 -o num_deals=2 --workers 2
-        # not measured yet: enough deal sets take hours on two cores
-        run tor-expert-strong tor --bots expert,strong --matches 8 --seed 2024 -o deals=2 ;;
+        # two expert seats against two strong, in matches of the default 12 deals
+        run tor-expert-strong tor --bots expert,strong --matches 16 --seed 2024 --workers 2 ;;
     esac
 done
