@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The strength ladder of docs/strength.md: duplicate arenas per game, JSON reports into DIR.
 #   benchmarks/ladder.sh DIR [STEP...]     steps: random strong expert (default: all three)
+# Every match's record is kept in DIR/NAME.records; run the script again to finish a stopped run.
 set -euo pipefail
 out=${1:-ladder}; shift || true
 steps=${*:-random strong expert}
@@ -8,7 +9,7 @@ mkdir -p "$out"
 run() {  # name, arena arguments...
     local name=$1; shift
     echo "== $name: parlor arena $*" >&2
-    parlor arena "$@" --json > "$out/$name.json"
+    parlor arena "$@" --save "$out/$name.records" --json > "$out/$name.json"
 }
 for step in $steps; do
     case $step in

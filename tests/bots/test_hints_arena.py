@@ -8,6 +8,7 @@ import pytest
 from parlor.bots.arena import arena, rotations
 from parlor.bots.hints import hint
 from parlor.cli.main import main
+from parlor.core.errors import BadRecord
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
@@ -131,8 +132,41 @@ def test_an_interrupted_arena_keeps_its_finished_matches(tmp_path, capsys, monke
     save = tmp_path / "records"
     assert main(["arena", "yokir", "--bots", "rules,random", "--matches", "3", "--seed", "2",
                  "-o", "target=2", "--save", str(save)]) == 130
-    assert capsys.readouterr().err == f"parlor: arena interrupted after 2 finished matches; their records are in {save}\n"
+    assert capsys.readouterr().err == (f"parlor: arena interrupted after 2 finished matches; their records "
+                                       f"are in {save}, and the same command finishes the arena\n")
     assert len(list(save.glob("*.json"))) == 2
+    assert not list(save.glob("*.part"))
+
+
+def test_an_arena_run_again_plays_only_the_matches_not_saved(tmp_path):
+    kwargs = dict(options={"target": 3}, save_dir=tmp_path)
+    bots = ["search:iterations=30", "rules"]
+    whole = arena("yokir", bots, 3, seed=7, **kwargs)
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 9
+    for f in files[2:6]:
+        f.unlink()
+    played = []
+    again = arena("yokir", bots, 3, seed=7, on_start=played.append,
+                  on_done=lambda res: played.append((res["k"], res["rotation"])), **kwargs)
+    assert played == [4, (0, 2), (1, 0), (1, 1), (1, 2)]
+    assert sorted(tmp_path.glob("*.json")) == files
+    for a, b in zip(whole.entrants, again.entrants):
+        assert (a.diff_mean, a.diff_lo, a.diff_hi, a.mean_score, a.win_share) == \
+               (b.diff_mean, b.diff_lo, b.diff_hi, b.mean_score, b.win_share)
+        assert b.decisions < a.decisions  # the saved matches' times are not in their records
+
+
+def test_an_arena_refuses_a_folder_of_another_arenas_records(tmp_path):
+    arena("yokir", ["rules", "random"], 1, seed=7, options={"target": 2}, save_dir=tmp_path)
+    with pytest.raises(BadRecord, match="is the record of another arena"):
+        arena("yokir", ["random", "rules"], 1, seed=7, options={"target": 2}, save_dir=tmp_path)
+    with pytest.raises(BadRecord, match="is the record of another arena"):
+        arena("yokir", ["rules", "random"], 1, seed=7, options={"target": 3}, save_dir=tmp_path)
+    first = sorted(tmp_path.glob("*.json"))[0]
+    first.write_text("{", encoding="utf-8")
+    with pytest.raises(BadRecord, match=f"^{first}: not valid JSON"):
+        arena("yokir", ["rules", "random"], 1, seed=7, options={"target": 2}, save_dir=tmp_path)
 
 
 def test_arena_same_numbers_on_every_backend():

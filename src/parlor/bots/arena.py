@@ -14,6 +14,11 @@ the time of its decisions that were not forced (p50, p95).
 Every job (deal set, rotation) is independent and seeded from the arena seed alone, so the report's
 numbers (not the timings) are the same whichever backend runs the jobs: in process, local
 processes (`workers`) or a Ray cluster (`ray_address`).
+
+With `save_dir` each match's record is written as the match ends, and the matches whose records
+are already there are not played again: an arena stopped part way (Meri and Tőr arenas take hours)
+is finished by running it again. Their decision times are not in the records, so the report's
+times cover the matches played in the last run.
 """
 
 import json
@@ -22,6 +27,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from parlor.core.errors import BadRecord, ParlorError
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng, _mix
@@ -259,27 +265,54 @@ def summarize(game: str, rules, pattern: list[str], rots: list, matches: int, se
 def arena(game: str, bots: list[str], matches: int, seed: int, options: dict | None = None,
           seats: int | None = None, workers: int = 1, ray_address: str | None = None,
           save_dir=None, on_start=None, on_done=None) -> ArenaReport:
-    """Play the tournament and summarise it. on_start(total jobs) and on_done(result) report
-    progress. With save_dir, each match's record is written as soon as the match ends, so an
-    arena stopped part way keeps the matches it finished."""
+    """Play the tournament and summarise it. on_start(matches to play) and on_done(result)
+    report progress. With save_dir, records are saved and earlier ones reused (module docstring)."""
     pattern = [b.strip() for b in bots if b.strip()]
     jobs, rots, rules = make_jobs(game, pattern, matches, seed, options, seats, save=save_dir is not None)
-    if on_start:
-        on_start(len(jobs))
-    done = on_done
+    done, kept = on_done, {}
     if save_dir is not None:
         path = Path(save_dir)
         path.mkdir(parents=True, exist_ok=True)
 
+        def file_of(job):
+            return path / f"{game}-{seed}-{job['k']:04d}-r{job['rotation']}.json"
+        for i, job in enumerate(jobs):
+            if file_of(job).exists():
+                kept[i] = _saved_result(job, file_of(job))
+
         def done(res):
             rec = res.pop("record")
             rec["names"] = list(res["seating"])
-            (path / f"{game}-{seed}-{res['k']:04d}-r{res['rotation']}.json").write_text(
-                json.dumps(rec, indent=1) + "\n", encoding="utf-8")
+            part = file_of(res).with_suffix(".part")  # a stopped write leaves no half record
+            part.write_text(json.dumps(rec, indent=1) + "\n", encoding="utf-8")
+            part.replace(file_of(res))
             if on_done:
                 on_done(res)
-    results = run_jobs(jobs, workers, ray_address, done)
+    todo = [job for i, job in enumerate(jobs) if i not in kept]
+    if on_start:
+        on_start(len(todo))
+    played = iter(run_jobs(todo, workers, ray_address, done))
+    results = [kept[i] if i in kept else next(played) for i in range(len(jobs))]
     return summarize(game, rules, pattern, rots, matches, seed, results)
+
+
+def _saved_result(job: dict, path: Path) -> dict:
+    """The result of a job from the record an earlier run of the same arena saved (no times)."""
+    from parlor import records
+    try:
+        rec = records.read(path)
+        match = records.replay(rec)
+    except ParlorError as e:
+        raise BadRecord(f"{path}: {e}") from None
+    if (rec.get("names") != job["seating"] or rec.get("seed") != job["match_seed"]
+            or rec.get("game") != job["game"] or dict(match.rules.options) != job["options"]):
+        raise BadRecord(f"{path} is the record of another arena (other bots, seed or options); "
+                        f"save this one in another folder")
+    if not match.finished:
+        raise BadRecord(f"{path} is the record of an unfinished match")
+    return {"k": job["k"], "rotation": job["rotation"], "seating": job["seating"],
+            "scores": list(match.scores), "winners": match.winners(),
+            "times": [[] for _ in job["seating"]]}
 
 
 def plot(report: ArenaReport, path) -> None:

@@ -24,7 +24,8 @@ def add_parser(sub) -> None:
     p.add_argument("--matches", type=positive_int, default=20, help="deal sets; each is played in every rotation")
     p.add_argument("--workers", type=positive_int, default=1, help="local processes")
     p.add_argument("--ray", metavar="ADDRESS", help="run on a Ray cluster (HOST:PORT, auto, or local)")
-    p.add_argument("--save", metavar="DIR", help="write each match's record into DIR as the match ends")
+    p.add_argument("--save", metavar="DIR", help="write each match's record into DIR as the match ends; run the same "
+                        "command again to finish a stopped arena (its saved matches are not played again)")
     p.add_argument("--plot", metavar="FILE.png", help="draw the score distributions (needs matplotlib)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     add_table_args(p)
@@ -57,7 +58,8 @@ def run(args) -> int:
                            on_start=lambda total: progress.update(task, total=total),
                            on_done=done)
         except KeyboardInterrupt:
-            kept = f"; their records are in {args.save}" if args.save else ""
+            kept = (f"; their records are in {args.save}, and the same command finishes the arena"
+                    if args.save else "")
             print(f"parlor: arena interrupted after {len(finished)} finished matches{kept}",
                   file=sys.stderr)
             raise
