@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from parlor import records
 from parlor.core.errors import BadRecord, ParlorError
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
@@ -277,15 +278,14 @@ def arena(game: str, bots: list[str], matches: int, seed: int, options: dict | N
         def file_of(job):
             return path / f"{game}-{seed}-{job['k']:04d}-r{job['rotation']}.json"
         for i, job in enumerate(jobs):
-            if file_of(job).exists():
-                kept[i] = _saved_result(job, file_of(job))
+            saved = file_of(job)
+            if saved.exists():
+                kept[i] = _saved_result(job, saved)
 
         def done(res):
             rec = res.pop("record")
             rec["names"] = list(res["seating"])
-            part = file_of(res).with_suffix(".part")  # a stopped write leaves no half record
-            part.write_text(json.dumps(rec, indent=1) + "\n", encoding="utf-8")
-            part.replace(file_of(res))
+            records.write(rec, file_of(res))
             if on_done:
                 on_done(res)
     todo = [job for i, job in enumerate(jobs) if i not in kept]
@@ -298,7 +298,6 @@ def arena(game: str, bots: list[str], matches: int, seed: int, options: dict | N
 
 def _saved_result(job: dict, path: Path) -> dict:
     """The result of a job from the record an earlier run of the same arena saved (no times)."""
-    from parlor import records
     try:
         rec = records.read(path)
         match = records.replay(rec)

@@ -81,7 +81,16 @@ def replay(record: dict) -> Match:
 
 
 def save(match: Match, path) -> None:
-    Path(path).write_text(json.dumps(match.record(), indent=1) + "\n", encoding="utf-8")
+    write(match.record(), path)
+
+
+def write(record: dict, path) -> None:
+    """Write a record whole: through a .part file renamed at the end, so a write that is stopped
+    leaves no half record behind."""
+    path = Path(path)
+    part = path.with_name(path.name + ".part")
+    part.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    part.replace(path)
 
 
 def describe(report: dict) -> str:
