@@ -1,6 +1,11 @@
 """Hints (function and CLI) and the arena (duplicate rotation, same numbers on every backend)."""
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -136,6 +141,34 @@ def test_an_interrupted_arena_keeps_its_finished_matches(tmp_path, capsys, monke
                                        f"are in {save}, and the same command finishes the arena\n")
     assert len(list(save.glob("*.json"))) == 2
     assert not list(save.glob("*.part"))
+
+
+def test_ctrl_c_stops_an_arena_of_worker_processes_at_once(tmp_path):
+    # At a terminal Ctrl-C reaches the whole process group. The workers used to turn it into the
+    # running matches' errors and then play every queued match before the arena stopped.
+    save = tmp_path / "records"
+    cmd = [sys.executable, "-m", "parlor.cli.main", "arena", "yokir", "--bots",
+           "search:iterations=300,rules", "--matches", "200", "--seed", "3", "--workers", "2",
+           "--save", str(save)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not list(save.glob("*.json")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert list(save.glob("*.json")), "no match finished"
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)  # the whole arena takes many minutes
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130
+    kept = len(list(save.glob("*.json")))
+    assert 0 < kept < 600 and not list(save.glob("*.part"))
+    assert err.splitlines()[-1] == (f"parlor: arena interrupted after {kept} finished matches; their "
+                                    f"records are in {save}, and the same command finishes the arena")
+    assert "Traceback" not in err
 
 
 def test_an_arena_run_again_plays_only_the_matches_not_saved(tmp_path):

@@ -195,6 +195,18 @@ def make_jobs(game: str, pattern: list[str], matches: int, seed: int, options: d
     return jobs, rots, rules
 
 
+def _ignore_interrupts() -> None:
+    """In an arena's worker: Ctrl-C at a terminal reaches every process of the group; only the
+    parent handles it (it stops the workers), so a worker never turns it into a match's error."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_indexed(item: tuple[int, dict]) -> tuple[int, dict]:
+    i, job = item
+    return i, play_job(job)
+
+
 def run_jobs(jobs: list[dict], workers: int = 1, ray_address: str | None = None, on_done=None) -> list[dict]:
     """Run the jobs on the chosen backend; results in job order."""
     results: list = [None] * len(jobs)
@@ -205,13 +217,12 @@ def run_jobs(jobs: list[dict], workers: int = 1, ray_address: str | None = None,
             if on_done:
                 on_done(res)
     elif workers > 1:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
         from .search import process_context
-        with ProcessPoolExecutor(max_workers=workers, mp_context=process_context()) as pool:
-            futures = {pool.submit(play_job, job): i for i, job in enumerate(jobs)}
-            for f in as_completed(futures):
-                results[futures[f]] = res = f.result()
+        # Leaving the block terminates the workers: on Ctrl-C (or an error) the matches still
+        # running stop at once and no queued match starts; those finished are already reported.
+        with process_context().Pool(workers, initializer=_ignore_interrupts) as pool:
+            for i, res in pool.imap_unordered(_play_indexed, enumerate(jobs)):
+                results[i] = res
                 if on_done:
                     on_done(res)
     else:
