@@ -26,9 +26,12 @@ for step in $steps; do
         run tor-strong-rules tor --bots strong,rules,rules,rules --matches 16 --seed 2024 --workers 2 ;;
     expert)
         # expert thinks in two processes in an arena of one process; under --workers, in its worker
+        # a -seedS run adds other deal sets to the same row (ladder_table.py pools them)
         run joker-expert-strong joker --bots expert,strong --matches 16 --seed 2024 -o length=short12 --workers 2
+        run joker-expert-strong-seed2025 joker --bots expert,strong --matches 16 --seed 2025 -o length=short12 --workers 2
         run yokir-expert-strong yokir --bots expert,strong,strong --matches 24 --seed 2024 --workers 2
         run meri-expert-strong meri --bots expert,strong --matches 24 --seed 2024 -o num_deals=2 --workers 2
+        run meri-expert-strong-seed2025 meri --bots expert,strong --matches 24 --seed 2025 -o num_deals=2 --workers 2
         # two expert seats against two strong, in matches of the default 12 deals
         run tor-expert-strong tor --bots expert,strong --matches 16 --seed 2024 --workers 2 ;;
     esac

@@ -2,11 +2,19 @@
 """The ladder's arena reports (benchmarks/ladder.sh DIR) as the Markdown table of docs/strength.md.
 
     python benchmarks/ladder_table.py DIR
+
+A pairing measured in several runs (`GAME-PAIRING.json` and `GAME-PAIRING-seedS.json`, other deal
+sets) is one row over all their deal sets: the mean and 95% bootstrap interval of the pooled
+per-set differences, the win shares averaged by matches, the decision times of the first run.
 """
 
 import json
+import statistics
 import sys
 from pathlib import Path
+
+from parlor.bots.arena import bootstrap_interval, summarize
+from parlor.core.registry import make_rules
 
 ORDER = ["rules-random", "strong-rules", "expert-strong"]
 
@@ -18,12 +26,15 @@ def main() -> None:
     print("|---|---|---|---|---|---|")
     for game in ("yokir", "joker", "tor", "meri"):
         for pairing in ORDER:
-            path = folder / f"{game}-{pairing}.json"
-            if not path.exists() or not path.stat().st_size:
+            paths = [folder / f"{game}-{pairing}.json"] + sorted(folder.glob(f"{game}-{pairing}-seed*.json"))
+            reports = [json.loads(p.read_text()) for p in paths if p.exists() and p.stat().st_size]
+            if not reports:
                 continue
-            report = json.loads(path.read_text())
-            first = report["entrants"][0]
-            others = report["entrants"][1:]
+            report = reports[0]
+            first = dict(report["entrants"][0])
+            others = [dict(report["entrants"][1])]
+            if len(reports) > 1:
+                _pool(reports, first, others[0])
             times = " / ".join("-" if first[k] is None else f"{first[k]:.0f} ms" for k in ("p50_ms", "p95_ms"))
             wins = f"{first['win_share']:.2f} ({first['fair_share']:.2f}) vs {others[0]['win_share']:.2f} ({others[0]['fair_share']:.2f})"
             mean = f"{first['diff_mean']:+.2f}"
@@ -32,9 +43,25 @@ def main() -> None:
             seating = report["rotations"][0]
             a, b = seating.count(first["name"]), seating.count(others[0]["name"])
             pairing = f"{first['name']} vs {others[0]['name']}" + (f" ({a} seat{'s' * (a > 1)} vs {b})" if a != b else "")
-            print(f"| {game} | {pairing} | {report['matches']} × "
+            print(f"| {game} | {pairing} | {sum(r['matches'] for r in reports)} × "
                   f"{len(report['rotations'])} | {mean} "
                   f"[{first['diff_lo']:+.2f}, {first['diff_hi']:+.2f}] | {wins} | {times} |")
+
+
+def _pool(reports: list[dict], first: dict, other: dict) -> None:
+    """Pool the deal sets of several runs of one pairing into the first two entrants' rows."""
+    diffs = []
+    for r in reports:
+        rules = make_rules(r["game"], r.get("options"), r["seats"])
+        pattern = [e["name"] for e in r["entrants"]]
+        results = [dict(x, times=[[] for _ in range(r["seats"])]) for x in r["results"]]
+        diffs += summarize(r["game"], rules, pattern, r["rotations"], r["matches"], r["seed"],
+                           results).entrants[0].diffs
+    first["diff_mean"] = statistics.mean(diffs)
+    first["diff_lo"], first["diff_hi"] = bootstrap_interval(diffs, 1)
+    total = sum(r["matches"] for r in reports)
+    for row, i in ((first, 0), (other, 1)):
+        row["win_share"] = sum(r["entrants"][i]["win_share"] * r["matches"] for r in reports) / total
 
 
 if __name__ == "__main__":
