@@ -42,6 +42,17 @@ def test_unknown_bot_and_bad_settings_are_one_line_errors():
     assert make_bot("search:iterations=50:mode=flat", rules).settings == {"iterations": 50, "mode": "flat"}
 
 
+def test_a_game_can_space_its_levels():
+    from parlor.bots.hints import _settings
+    from parlor.core.registry import make_rules
+    meri, joker = make_rules("meri"), make_rules("joker")
+    assert (make_bot("strong", meri).settings["steps"], make_bot("strong", joker).settings["steps"]) \
+        == (20_000, 80_000)
+    assert make_bot("expert", meri).settings["steps"] == make_bot("expert", joker).settings["steps"]
+    assert make_bot("strong:steps=500", meri).settings["steps"] == 500  # the name's settings win
+    assert _settings("strong", "meri")["steps"] == 20_000  # hints think as the level plays
+
+
 @pytest.mark.parametrize("game_id", game_ids())
 def test_fast_bots_play_only_legal_moves(game_id):
     bots = None

@@ -5,11 +5,15 @@
 | beginner | flat Monte Carlo, two heuristic playouts per move, no inference | instant; it misjudges close calls (a move that did well in two imagined deals), never plays absurd moves |
 | casual | the game's heuristic player (`rules`) | instant |
 | strong | information-set MCTS with heuristic playouts and bid inference | about one second on the reference machine |
-| expert | the same, four times the budget in two lanes over two processes, and worlds weighed also by the others' card play | a few seconds |
+| expert | the same, four times the budget (sixteen times strong's in Meri) in two lanes over two processes, and worlds weighed also by the others' card play | a few seconds |
 
 Budgets are counted in iterations and simulated steps, never in wall time, so a level plays the
 same under the same seed on any machine (tests and tournaments depend on it). `seconds=` may be
 given to cap the thinking time for people.
+
+A game may space its levels differently (`GAME_BUDGETS`): in Meri, where the search keeps gaining
+with budget, strong thinks a quarter as long as elsewhere, so that the expert is measurably
+stronger than it (docs/strength.md).
 """
 
 from parlor.core.rules import Rules
@@ -26,12 +30,18 @@ LEVELS = {
 }
 
 
-def level_settings(name: str) -> dict:
-    return dict(LEVELS[name])
+# (level, game) -> settings that replace the level's own for that game.
+GAME_BUDGETS = {
+    ("strong", "meri"): {"iterations": 1500, "steps": 20_000},
+}
+
+
+def level_settings(name: str, game_id: str | None = None) -> dict:
+    return {**LEVELS[name], **GAME_BUDGETS.get((name, game_id), {})}
 
 
 def level_bot(name: str, rules: Rules, **settings) -> Bot:
-    conf = {**LEVELS[name], **settings}
+    conf = {**level_settings(name, rules.id), **settings}
     kind = conf.pop("kind")
     if kind == "rules":
         from .heuristics import rules_bot
