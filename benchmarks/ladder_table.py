@@ -52,7 +52,7 @@ def _pool(reports: list[dict], first: dict, other: dict) -> None:
     """Pool the deal sets of several runs of one pairing into the first two entrants' rows."""
     diffs = []
     for r in reports:
-        rules = make_rules(r["game"], r.get("options"), r["seats"])
+        rules = make_rules(r["game"], seats=r["seats"])  # summarize needs only the seats
         pattern = [e["name"] for e in r["entrants"]]
         results = [dict(x, times=[[] for _ in range(r["seats"])]) for x in r["results"]]
         diffs += summarize(r["game"], rules, pattern, r["rotations"], r["matches"], r["seed"],
