@@ -2,10 +2,11 @@
 """How often bots choose differently at the same positions (docs/strength.md quotes it).
 
     python benchmarks/move_agreement.py GAME [--bots strong,expert] [--positions 60] [--seeds 1]
-                                        [--reference STEPS]
+                                        [--reference STEPS] [--deal N]
 
-Positions come from `rules` self-play (every third decision that is not forced, from the first two
-deals of matches seeded 0, 1, ...); each bot decides each position with the same seed. Printed:
+Positions come from `rules` self-play (every third decision that is not forced, from deals N and
+N+1 of matches seeded 0, 1, ...; N is 1 unless given: Joker's first deals hold one or two cards, its
+nine-card deals start at 9); each bot decides each position with the same seed. Printed:
 for every pair of bots, at how many positions their moves differ, and each bot's count against
 `rules`. With `--seeds K` every bot also decides each position under K seeds, and the count of
 positions where its move depends on the seed is printed (near ties, or too small a budget).
@@ -33,6 +34,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--seeds", type=int, default=1)
     parser.add_argument("--reference", type=int, default=0, metavar="STEPS")
+    parser.add_argument("--deal", type=int, default=1, metavar="N")
     args = parser.parse_args()
     rules = make_rules(args.game)
     names = ["rules"] + [b for b in args.bots.split(",") if b != "rules"]
@@ -43,9 +45,9 @@ def main() -> None:
     seen, seed = 0, 0
     while seen < args.positions:
         match, rng, k = Match(rules, seed), Rng(seed), 0
-        while not match.finished and match.deal_number <= 2 and seen < args.positions:
+        while not match.finished and match.deal_number <= args.deal + 1 and seen < args.positions:
             view = match.view(match.to_act())
-            if len(view["legal"]) > 1 and k % 3 == 0:
+            if match.deal_number >= args.deal and len(view["legal"]) > 1 and k % 3 == 0:
                 moves = {n: bot.choose(view, Rng(k)) for n, bot in bots.items()}
                 for n, bot in bots.items():
                     others = {bot.choose(view, Rng(1000 * j + k)) for j in range(1, args.seeds)}
