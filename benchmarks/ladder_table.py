@@ -6,6 +6,8 @@
 A pairing measured in several runs (`GAME-PAIRING.json` and `GAME-PAIRING-seedS.json`, other deal
 sets) is one row over all their deal sets: the mean and 95% bootstrap interval of the pooled
 per-set differences, the win shares averaged by matches, the decision times of the first run.
+Runs are pooled only if they were played by the same entrants in the same seats with the same table
+options; otherwise the script stops with one line naming the two reports.
 """
 
 import json
@@ -27,13 +29,15 @@ def main() -> None:
     for game in ("yokir", "joker", "tor", "meri"):
         for pairing in ORDER:
             paths = [folder / f"{game}-{pairing}.json"] + sorted(folder.glob(f"{game}-{pairing}-seed*.json"))
-            reports = [json.loads(p.read_text()) for p in paths if p.exists() and p.stat().st_size]
+            paths = [p for p in paths if p.exists() and p.stat().st_size]
+            reports = [json.loads(p.read_text()) for p in paths]
             if not reports:
                 continue
             report = reports[0]
             first = dict(report["entrants"][0])
             others = [dict(report["entrants"][1])]
             if len(reports) > 1:
+                _check_poolable(paths, reports)
                 _pool(reports, first, others[0])
             times = " / ".join("-" if first[k] is None else f"{first[k]:.0f} ms" for k in ("p50_ms", "p95_ms"))
             wins = f"{first['win_share']:.2f} ({first['fair_share']:.2f}) vs {others[0]['win_share']:.2f} ({others[0]['fair_share']:.2f})"
@@ -46,6 +50,15 @@ def main() -> None:
             print(f"| {game} | {pairing} | {sum(r['matches'] for r in reports)} × "
                   f"{len(report['rotations'])} | {mean} "
                   f"[{first['diff_lo']:+.2f}, {first['diff_hi']:+.2f}] | {wins} | {times} |")
+
+
+def _check_poolable(paths: list[Path], reports: list[dict]) -> None:
+    def table(r):  # what must agree; the seed and the number of deal sets may differ
+        return r["game"], r.get("options"), r["seats"], r["rotations"], [e["name"] for e in r["entrants"]]
+    for path, r in zip(paths[1:], reports[1:]):
+        if table(r) != table(reports[0]):
+            sys.exit(f"ladder_table: {path} was not played by the same entrants, seats and options "
+                     f"as {paths[0]}, so its deal sets cannot be pooled with them")
 
 
 def _pool(reports: list[dict], first: dict, other: dict) -> None:

@@ -253,3 +253,33 @@ def test_arena_on_a_local_ray_cluster_gives_the_same_numbers():
     local = arena("yokir", bots, 3, seed=4, workers=1, **kwargs)
     on_ray = arena("yokir", bots, 3, seed=4, ray_address="local", **kwargs)
     assert local.numbers() == on_ray.numbers()
+
+
+def test_arena_json_report_carries_its_table_options(tmp_path, capsys):
+    """The ladder pools runs of one pairing only if their options agree, so a report must say them."""
+    assert main(["arena", "yokir", "--bots", "rules,random", "--matches", "2", "--seed", "3",
+                 "-o", "target=2", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["options"]["target"] == 2
+    assert [e["name"] for e in report["entrants"]] == ["rules", "random"]
+
+
+def test_ladder_table_pools_only_runs_of_the_same_table(tmp_path, capsys):
+    import subprocess
+    import sys
+    script = Path(__file__).parents[2] / "benchmarks" / "ladder_table.py"
+    for seed, target in ((3, 2), (4, 2)):
+        assert main(["arena", "yokir", "--bots", "rules,random", "--matches", "2", "--seed",
+                     str(seed), "-o", f"target={target}", "--json"]) == 0
+        name = "yokir-rules-random" + ("" if seed == 3 else f"-seed{seed}")
+        (tmp_path / f"{name}.json").write_text(capsys.readouterr().out)
+    pooled = subprocess.run([sys.executable, str(script), str(tmp_path)], capture_output=True, text=True)
+    assert pooled.returncode == 0, pooled.stderr
+    assert "| yokir | rules vs random (2 seats vs 1) | 4 × 3 |" in pooled.stdout
+    assert main(["arena", "yokir", "--bots", "rules,random", "--matches", "2", "--seed", "4",
+                 "-o", "target=3", "--json"]) == 0
+    (tmp_path / "yokir-rules-random-seed4.json").write_text(capsys.readouterr().out)
+    refused = subprocess.run([sys.executable, str(script), str(tmp_path)], capture_output=True, text=True)
+    assert refused.returncode == 1
+    assert refused.stderr.strip().endswith("cannot be pooled with them")
+    assert "yokir-rules-random-seed4.json" in refused.stderr and refused.stderr.count("\n") == 1

@@ -126,8 +126,9 @@ class ArenaReport:
     results: list = field(repr=False, default_factory=list)
 
     def numbers(self) -> dict:
-        return {"game": self.game, "seats": self.seats, "matches": self.matches, "seed": self.seed,
-                "rotations": self.rotations, "entrants": [e.numbers() for e in self.entrants],
+        return {"game": self.game, "options": self.options, "seats": self.seats,
+                "matches": self.matches, "seed": self.seed, "rotations": self.rotations,
+                "entrants": [e.numbers() for e in self.entrants],
                 "results": [{"k": r["k"], "seating": r["seating"], "scores": r["scores"],
                              "winners": r["winners"]} for r in self.results]}
 
