@@ -50,7 +50,7 @@ def test_a_game_can_space_its_levels():
         == (20_000, 80_000)
     assert make_bot("expert", meri).settings["steps"] == make_bot("expert", joker).settings["steps"]
     assert make_bot("strong:steps=500", meri).settings["steps"] == 500  # the name's settings win
-    assert _settings("strong", "meri")["steps"] == 20_000  # hints think as the level plays
+    assert _settings("strong")["steps"] == 80_000  # a hint keeps the level's full thinking
 
 
 @pytest.mark.parametrize("game_id", game_ids())

@@ -11,15 +11,17 @@ highest `value`. The same function serves every front end.
 from parlor.core.rng import Rng
 from parlor.core.rules import Rules
 
-from .levels import LEVELS, level_settings
+from .levels import LEVELS
 from .search import SearchBot
 
 
-def _settings(level: str, game_id: str) -> dict:
+def _settings(level: str) -> dict:
+    """A level's own budget. A game may lower a level's budget to space its computer players
+    (GAME_BUDGETS); a hint is advice, and keeps the level's full thinking (about a second)."""
     if level not in LEVELS:
         from parlor.core.errors import BadRecord
         raise BadRecord(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
-    conf = level_settings(level, game_id)
+    conf = dict(LEVELS[level])
     if conf.pop("kind") == "rules":  # the heuristic itself has no numbers: search a little
         conf = {"mode": "ismcts", "iterations": 600, "steps": 12_000}
     return conf
@@ -33,7 +35,7 @@ def hint(rules: Rules, view: dict, level: str = "strong", rng: Rng | None = None
     if len(legal) == 1:
         return [{"action": legal[0], "value": 0.0, "reason": "the only legal move"}]
     rng = rng if rng is not None else Rng(0x41E7)
-    conf = {**_settings(level, rules.id), **settings, "detail": True}
+    conf = {**_settings(level), **settings, "detail": True}
     stats = SearchBot(rules, **conf).analyse(view, rng)
     out = []
     for st in stats[:top] if top else stats:
