@@ -143,9 +143,12 @@ def test_an_interrupted_arena_keeps_its_finished_matches(tmp_path, capsys, monke
     assert not list(save.glob("*.part"))
 
 
-def test_ctrl_c_stops_an_arena_of_worker_processes_at_once(tmp_path):
+@pytest.mark.parametrize("group, signum", [(True, signal.SIGINT), (False, signal.SIGTERM)],
+                         ids=["ctrl-c", "kill"])
+def test_an_interrupted_arena_of_worker_processes_stops_at_once(tmp_path, group, signum):
     # At a terminal Ctrl-C reaches the whole process group. The workers used to turn it into the
-    # running matches' errors and then play every queued match before the arena stopped.
+    # running matches' errors and then play every queued match before the arena stopped. `kill`
+    # reaches the parent alone: it used to die at once and leave its workers playing on.
     save = tmp_path / "records"
     cmd = [sys.executable, "-m", "parlor.cli.main", "arena", "yokir", "--bots",
            "search:iterations=300,rules", "--matches", "200", "--seed", "3", "--workers", "2",
@@ -157,8 +160,15 @@ def test_ctrl_c_stops_an_arena_of_worker_processes_at_once(tmp_path):
         while not list(save.glob("*.json")) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert list(save.glob("*.json")), "no match finished"
-        os.killpg(proc.pid, signal.SIGINT)
+        if group:
+            os.killpg(proc.pid, signum)
+        else:
+            proc.send_signal(signum)
         _, err = proc.communicate(timeout=60)  # the whole arena takes many minutes
+        deadline = time.monotonic() + 20
+        while _group_alive(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _group_alive(proc.pid), "worker processes were left running"
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -169,6 +179,14 @@ def test_ctrl_c_stops_an_arena_of_worker_processes_at_once(tmp_path):
     assert err.splitlines()[-1] == (f"parlor: arena interrupted after {kept} finished matches; their "
                                     f"records are in {save}, and the same command finishes the arena")
     assert "Traceback" not in err
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def test_an_arena_run_again_plays_only_the_matches_not_saved(tmp_path):

@@ -7,6 +7,7 @@ them on a Ray cluster; the numbers are the same either way.
 """
 
 import json
+import signal
 import sys
 
 from parlor.bots.arena import arena, plot
@@ -52,6 +53,9 @@ def run(args) -> int:
         def done(res):
             finished.append(res)
             progress.advance(task)
+        # `kill` (SIGTERM) stops the arena as Ctrl-C does: without this the parent died alone and
+        # its worker processes played on to the end of their matches, unseen.
+        previous = signal.signal(signal.SIGTERM, _interrupt)
         try:
             report = arena(args.game, bots, args.matches, seed, options, args.seats,
                            workers=args.workers, ray_address=args.ray, save_dir=args.save,
@@ -63,6 +67,8 @@ def run(args) -> int:
             print(f"parlor: arena interrupted after {len(finished)} finished matches{kept}",
                   file=sys.stderr)
             raise
+        finally:
+            signal.signal(signal.SIGTERM, previous)
     if args.plot:
         plot(report, args.plot)
     if args.json:
@@ -72,3 +78,7 @@ def run(args) -> int:
         if args.plot:
             print(f"plot: {args.plot}")
     return 0
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
