@@ -182,3 +182,16 @@ def test_line_mode_says_why_a_move_is_illegal():
     match = Match(make_rules("yokir"), seed=2)
     PlainTable(match, match.to_act(), ["random"], 2, read=lambda p: next(typed), write=out.append).run()
     assert any(line.startswith("Not a legal move:") for line in out)
+
+
+def test_a_record_write_that_is_stopped_leaves_nothing_behind(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    from parlor import records
+
+    def stopped(self, target):  # Ctrl-C or kill between writing the record and naming it
+        raise KeyboardInterrupt
+    monkeypatch.setattr(Path, "replace", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        records.write({"game": "yokir"}, tmp_path / "r.json")
+    assert list(tmp_path.iterdir()) == []

@@ -89,8 +89,12 @@ def write(record: dict, path) -> None:
     leaves no half record behind."""
     path = Path(path)
     part = path.with_name(path.name + ".part")
-    part.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-    part.replace(path)
+    try:
+        part.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        part.replace(path)
+    except BaseException:  # Ctrl-C or kill in the middle, or a full disk
+        part.unlink(missing_ok=True)
+        raise
 
 
 def describe(report: dict) -> str:
