@@ -29,6 +29,8 @@ for step in $steps; do
         # a -seedS run adds other deal sets to the same row (ladder_table.py pools them)
         run joker-expert-strong joker --bots expert,strong --matches 16 --seed 2024 -o length=short12 --workers 2
         run joker-expert-strong-seed2025 joker --bots expert,strong --matches 16 --seed 2025 -o length=short12 --workers 2
+        run joker-expert-strong-seed2026 joker --bots expert,strong --matches 16 --seed 2026 -o length=short12 --workers 2
+        run joker-expert-strong-seed2027 joker --bots expert,strong --matches 16 --seed 2027 -o length=short12 --workers 2
         run yokir-expert-strong yokir --bots expert,strong,strong --matches 24 --seed 2024 --workers 2
         run meri-expert-strong meri --bots expert,strong --matches 24 --seed 2024 -o num_deals=2 --workers 2
         run meri-expert-strong-seed2025 meri --bots expert,strong --matches 24 --seed 2025 -o num_deals=2 --workers 2
