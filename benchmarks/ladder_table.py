@@ -35,18 +35,18 @@ def main() -> None:
                 continue
             report = reports[0]
             first = dict(report["entrants"][0])
-            others = [dict(report["entrants"][1])]
+            other = dict(report["entrants"][1])
             if len(reports) > 1:
                 _check_poolable(paths, reports)
-                _pool(reports, first, others[0])
+                _pool(reports, first, other)
             times = " / ".join("-" if first[k] is None else f"{first[k]:.0f} ms" for k in ("p50_ms", "p95_ms"))
-            wins = f"{first['win_share']:.2f} ({first['fair_share']:.2f}) vs {others[0]['win_share']:.2f} ({others[0]['fair_share']:.2f})"
+            wins = f"{first['win_share']:.2f} ({first['fair_share']:.2f}) vs {other['win_share']:.2f} ({other['fair_share']:.2f})"
             mean = f"{first['diff_mean']:+.2f}"
             if first["diff_lo"] > 0 or first["diff_hi"] < 0:  # the interval excludes zero
                 mean = f"**{mean}**"
             seating = report["rotations"][0]
-            a, b = seating.count(first["name"]), seating.count(others[0]["name"])
-            pairing = f"{first['name']} vs {others[0]['name']}" + (f" ({a} seat{'s' * (a > 1)} vs {b})" if a != b else "")
+            a, b = seating.count(first["name"]), seating.count(other["name"])
+            pairing = f"{first['name']} vs {other['name']}" + (f" ({a} seat{'s' * (a > 1)} vs {b})" if a != b else "")
             print(f"| {game} | {pairing} | {sum(r['matches'] for r in reports)} × "
                   f"{len(report['rotations'])} | {mean} "
                   f"[{first['diff_lo']:+.2f}, {first['diff_hi']:+.2f}] | {wins} | {times} |")

@@ -273,7 +273,7 @@ def test_arena_on_a_local_ray_cluster_gives_the_same_numbers():
     assert local.numbers() == on_ray.numbers()
 
 
-def test_arena_json_report_carries_its_table_options(tmp_path, capsys):
+def test_arena_json_report_carries_its_table_options(capsys):
     """The ladder pools runs of one pairing only if their options agree, so a report must say them."""
     assert main(["arena", "yokir", "--bots", "rules,random", "--matches", "2", "--seed", "3",
                  "-o", "target=2", "--json"]) == 0
@@ -283,8 +283,6 @@ def test_arena_json_report_carries_its_table_options(tmp_path, capsys):
 
 
 def test_ladder_table_pools_only_runs_of_the_same_table(tmp_path, capsys):
-    import subprocess
-    import sys
     script = Path(__file__).parents[2] / "benchmarks" / "ladder_table.py"
     for seed, target in ((3, 2), (4, 2)):
         assert main(["arena", "yokir", "--bots", "rules,random", "--matches", "2", "--seed",

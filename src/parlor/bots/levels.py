@@ -37,12 +37,8 @@ GAME_BUDGETS = {
 }
 
 
-def level_settings(name: str, game_id: str | None = None) -> dict:
-    return {**LEVELS[name], **GAME_BUDGETS.get((name, game_id), {})}
-
-
 def level_bot(name: str, rules: Rules, **settings) -> Bot:
-    conf = {**level_settings(name, rules.id), **settings}
+    conf = {**LEVELS[name], **GAME_BUDGETS.get((name, rules.id), {}), **settings}
     kind = conf.pop("kind")
     if kind == "rules":
         from .heuristics import rules_bot
