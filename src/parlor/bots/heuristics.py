@@ -15,6 +15,11 @@ A game module may define:
                         f(world, rng) -> world: a step that moves an imagined world toward what
                         the others' play suggests (e.g. a Metropolis walk), where weights alone
                         would leave too few worlds
+    rebuild(rules, world, observe)
+                        replay a refined world's deal from its start through `observe`, so that
+                        card-play inference reads the refined world (games with `refine`)
+    READS               the first words of the others' actions card-play inference reads
+                        (default: "play ")
 Games without a module get a random player under the name `rules` and random playouts.
 """
 

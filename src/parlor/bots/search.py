@@ -93,7 +93,9 @@ class Worlds:
     def __init__(self, rules: Rules, view: dict, rng: Rng, pool: int, infer: bool,
                  deviation: float = 1.0, policy=None):
         deviations = None
-        if infer and deviation < 1.0 and policy is not None:
+        refine = refiner(rules, view) if infer else None
+        read = infer and deviation < 1.0 and policy is not None
+        if read and refine is None:
             self.worlds, deviations = [], []
             for _ in range(pool):
                 watch = _PlayWatch(rules, view["seat"], policy, rng)
@@ -101,9 +103,16 @@ class Worlds:
                 deviations.append(watch.count)
         else:
             self.worlds = [rules.resample(view, rng.fork()) for _ in range(pool)]
-        refine = refiner(rules, view) if infer else None
         if refine is not None:
             self.worlds = [refine(w, rng) for w in self.worlds]
+            rebuild = getattr(game_module(rules.id), "rebuild", None)
+            if read and rebuild is not None:
+                # refining moved cards: read the play in the refined worlds, replayed from the deal
+                deviations = []
+                for w in self.worlds:
+                    watch = _PlayWatch(rules, view["seat"], policy, rng)
+                    rebuild(rules, w, watch)
+                    deviations.append(watch.count)
         self.weights = None
         weigh = inference(rules, view) if infer else None
         if weigh is not None or deviations is not None:
@@ -167,17 +176,19 @@ def _tempered(w: list[float], deviations: list[int], deviation: float, least: fl
 class _PlayWatch:
     """Watches a world being rebuilt from the view's history and counts the cards other seats
     played that their heuristic would not have played with that world's hands (card-play
-    inference; bids are the game's `inference`)."""
+    inference; bids are the game's `inference`). A game module's `READS` names the actions read
+    (by their first words; default: card play)."""
 
     def __init__(self, rules: Rules, seat: int, policy, rng: Rng):
         self.rules, self.seat, self.policy, self.rng = rules, seat, policy, rng
+        self.reads = getattr(game_module(rules.id), "READS", ("play ",))
         self.count = 0
 
     def __call__(self, s, a) -> None:
         rules = self.rules
         if rules.to_act(s) == self.seat:
             return
-        if rules.action_str(s, a).startswith("play "):
+        if rules.action_str(s, a).startswith(self.reads):
             ids = rules.legal_ids(s)
             if len(ids) > 1 and self.policy(s, ids, self.rng) != a:
                 self.count += 1

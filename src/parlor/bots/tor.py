@@ -11,6 +11,7 @@ imagined state, reading only the acting seat's hand and public facts).
 import math
 
 from parlor.core.cards import cards_of
+from parlor.core.rules import Deal
 from parlor.games.tor.cards import (DECK, DISCARD0, DRAW_DISCARD, DRAW_STOCK, DROP, END,
                                     LAYOFF0, LAYOFF_MASKS, MELD0, MELD_MASKS, NUM_LAYOFFS, VALUE,
                                     adjacent, hand_total)
@@ -229,31 +230,7 @@ def refine(rules, view):
         if w.lazy is not None or w.si >= len(stock):
             return world
         hands = w.hands
-        # Each other seat's stock draws (index into the stock) and its dealt cards.
-        drew = {}
-        held_ever = [h for h in hands]
-        taken = [0] * len(hands)
-        pile = [w.up]
-        draw_i = 1
-        for code in w.log:
-            a, p = code >> 3, code & 7
-            if a == DRAW_STOCK:
-                drew[stock[draw_i]] = (p, draw_i)
-                draw_i += 1
-            elif a == DRAW_DISCARD:
-                c = pile.pop()
-                taken[p] |= 1 << c
-            elif DISCARD0 <= a < MELD0:
-                held_ever[p] |= 1 << (a - DISCARD0)
-                pile.append(a - DISCARD0)
-            elif MELD0 <= a < LAYOFF0:
-                held_ever[p] |= MELD_MASKS[a - MELD0]
-            elif a >= LAYOFF0:
-                held_ever[p] |= LAYOFF_MASKS[(a - LAYOFF0) % NUM_LAYOFFS]
-        drawn_mask = [0] * len(hands)
-        for c, (p, _) in drew.items():
-            drawn_mask[p] |= 1 << c
-        dealt = [held_ever[p] & ~drawn_mask[p] & ~taken[p] for p in range(len(hands))]
+        drew, dealt = _history(w)
         others = [p for p in range(len(hands)) if beta[p] > 0]
         first = w.si
         n_stock = len(stock) - first
@@ -282,3 +259,45 @@ def refine(rules, view):
             hands[p] = hands[p] & ~(1 << x) | 1 << y
         return w
     return walk
+
+
+def _history(w) -> tuple[dict, list[int]]:
+    """An imagined world's stock draws (card -> (seat, index in the pile)) and dealt hands."""
+    drew = {}
+    held_ever = list(w.hands)
+    taken = [0] * len(w.hands)
+    pile = [w.up]
+    draw_i = 1
+    for code in w.log:
+        a, p = code >> 3, code & 7
+        if a == DRAW_STOCK:
+            drew[w.stock[draw_i]] = (p, draw_i)
+            draw_i += 1
+        elif a == DRAW_DISCARD:
+            taken[p] |= 1 << pile.pop()
+        elif DISCARD0 <= a < MELD0:
+            held_ever[p] |= 1 << (a - DISCARD0)
+            pile.append(a - DISCARD0)
+        elif MELD0 <= a < LAYOFF0:
+            held_ever[p] |= MELD_MASKS[a - MELD0]
+        elif a >= LAYOFF0:
+            held_ever[p] |= LAYOFF_MASKS[(a - LAYOFF0) % NUM_LAYOFFS]
+    drawn_mask = [0] * len(w.hands)
+    for c, (p, _) in drew.items():
+        drawn_mask[p] |= 1 << c
+    return drew, [held_ever[p] & ~drawn_mask[p] & ~taken[p] for p in range(len(w.hands))]
+
+
+# The others' choices that card-play inference reads (search's `deviation`): what they draw, when
+# they drop, what they throw away say what they hold.
+READS = ("draw", "drop", "discard")
+
+
+def rebuild(rules, w, observe):
+    """Replay an imagined (refined) world's deal from its start, showing every action to
+    `observe(state, action)` as `Rules.resample` does; returns the state reached."""
+    _, dealt = _history(w)
+    s = rules.start(Deal(w.dealer, [cards_of(h) for h in dealt], list(w.stock)), w.ctx)
+    for code in w.log:
+        rules.replay(s, code >> 3, observe)
+    return s
