@@ -307,7 +307,7 @@ def test_the_replay_of_a_finished_game_steps_through_its_moves(browser, live_ser
     assert page.locator("#status").inner_text().endswith("the end of the match.")
     assert "total" in page.locator("#sheet").inner_text()
     page.keyboard.press("Home")
-    page.wait_for_function(f"() => document.querySelector('#pos').innerText.startsWith('move 0 of')")
+    page.wait_for_function("() => document.querySelector('#pos').innerText.startsWith('move 0 of')")
     assert not browser.errors
 
 

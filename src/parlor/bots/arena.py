@@ -33,7 +33,7 @@ from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng, _mix
 
-from .base import make_bot, parse_bot_spec
+from .base import make_bot
 
 
 def rotations(pattern: list[str], seats: int) -> list[list[str]]:

@@ -178,11 +178,6 @@ def power(a: int, trump: int, lead: int) -> int:
     return 100 + RANK[a] if SUIT[a] == trump else (RANK[a] if SUIT[a] == lead else -2)
 
 
-def is_master(c: int, known: int, trump: int) -> bool:
-    """No unseen card can beat it in its suit (jokers and ruffs aside)."""
-    return _higher_unknown(c, known) == 0
-
-
 def play_decision(hand: int, legal, trump: int, trick, leader: int, seat: int, kind: int, bid: int,
                   won: int, left: int, known: int, rng, ts=None) -> int:
     """`hand` is a bitmask of the seat's cards; `known` the cards it knows are in no other hand;

@@ -126,7 +126,6 @@ class Worlds:
                     acc += x / total
                     cum.append(acc)
                 self.weights = cum
-                self.ess = _ess(w)
         self.rng = rng
         self.k = 0
 
@@ -498,14 +497,6 @@ def _pool(processes: int):
             _POOL.shutdown()
         _POOL = ProcessPoolExecutor(max_workers=processes, mp_context=process_context())
     return _POOL
-
-
-def shutdown_pool() -> None:
-    """Stop the lane processes (they are started on the first parallel search and kept)."""
-    global _POOL
-    if _POOL is not None:
-        _POOL.shutdown()
-        _POOL = None
 
 
 def _lane(game_id, options, seats, view, seed, settings) -> dict:

@@ -62,7 +62,6 @@ class OpenSpielISMCTSBot(Bot):
         self.simulations, self.seconds = simulations, seconds
         self.uct_c = float(uct_c) if uct_c is not None else 2.0 * points_scale(rules)
         self.rollouts = int(rollouts)
-        self.last_simulations = 0  # simulations run for the latest decision
         self._games: dict[int, object] = {}
 
     def _game(self, number: int):
@@ -73,7 +72,6 @@ class OpenSpielISMCTSBot(Bot):
     def choose(self, view: dict, rng: Rng) -> str:
         legal = view["legal"]
         if len(legal) == 1:
-            self.last_simulations = 0
             return legal[0]
         game = self._game(view["deal"])
         random_state = np.random.RandomState(rng.next_u64() & 0xFFFFFFFF)
@@ -83,7 +81,6 @@ class OpenSpielISMCTSBot(Bot):
                          self.simulations, self.seconds, random_state)
         search.set_resampler(lambda s, player: s.resample_from_infostate(player, worlds.random))
         policy = search.run_search(state)
-        self.last_simulations = search.simulations_done
         best = max(p for _, p in policy)
         actions = sorted(a for a, p in policy if p == best)
         action = actions[random_state.randint(len(actions))]
@@ -96,7 +93,7 @@ class _Search(ismcts.ISMCTSBot):
     def __init__(self, game, evaluator, uct_c, simulations, seconds, random_state):
         super().__init__(game, evaluator, uct_c, simulations or 0, random_state=random_state,
                          final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
-        self.limit, self.seconds, self.simulations_done = simulations, seconds, 0
+        self.limit, self.seconds = simulations, seconds
 
     def run_search(self, state):
         self.reset()
@@ -114,5 +111,4 @@ class _Search(ismcts.ISMCTSBot):
                 raise pyspiel.SpielError("a resampled world looks different to the searching seat")
             self.run_simulation(world)
             n += 1
-        self.simulations_done = n
         return self.get_final_policy(state, self._root_node)

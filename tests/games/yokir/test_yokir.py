@@ -10,7 +10,7 @@ from parlor import records
 from parlor.core.errors import BadRecord, IllegalAction
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
-from parlor.core.rules import Deal, DealContext
+from parlor.core.rules import DealContext
 from parlor.games.yokir.scoring import hand_points, match_winner
 from parlor.testing import check_golden
 

@@ -9,7 +9,6 @@ from parlor.core.cards import Deck
 
 SUITS = "SHDC"
 SUIT_NAMES = ("spade", "heart", "diamond", "club")
-SUIT_PLURALS = ("spades", "hearts", "diamonds", "clubs")
 RANKS = "6789TJQKA"  # low -> high
 _SUIT_RANKS = ("789TJQKA", "6789TJQKA", "6789TJQKA", "789TJQKA")
 
@@ -38,7 +37,6 @@ for _s in range(4):
 
 WIDTH_MASK = [(1 << w) - 1 for w in WIDTH]
 SUIT_BITS = [WIDTH_MASK[s] << BASE[s] for s in range(4)]  # all cards of a suit, as a hand mask
-PLAIN_BITS = (1 << PLAIN) - 1
 JOKER_SHIFT = PLAIN  # hand >> JOKER_SHIFT: bit 0 = X1, bit 1 = X2
 
 # SUB[s][m]: the card numbers of suit s whose bits are set in the suit-local mask m, low -> high.

@@ -18,7 +18,6 @@ from .scoring import deal_points, premium
 from .structure import DARK, GOLD, MISERE, NINE, NT, OPTIONS, TURNED, plan
 
 TRUMP, BID, PLAY, OVER = range(4)
-PHASE_NAMES = ("trump", "bid", "play", "over")
 JOKER0, BID0, TRUMP0, NUM_ACTIONS = 34, 54, 64, 69
 HIGH, LOW, TAKE, DISCARD = 0, 4, 8, 9
 NO_TRUMP = 4

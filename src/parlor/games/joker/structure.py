@@ -10,10 +10,8 @@ from parlor.core.options import Option, choice_option
 
 # Deal kinds (internal codes).
 TURNED, NINE, NT, DARK, GOLD, MISERE = range(6)
-TOKENS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "nt", "dark", "gold", "misere")
 KIND_OF = {**{str(k): TURNED for k in range(1, 9)}, "9": NINE, "nt": NT, "dark": DARK,
            "gold": GOLD, "misere": MISERE}
-KIND_NAMES = ("turned", "nine", "nt", "dark", "gold", "misere")
 
 _UP = [str(k) for k in range(1, 9)]
 _NINES = ["9"] * 4

@@ -15,13 +15,13 @@ def trick_combo(trump: int, trick: list[int], seats: list[int], winner: int, nin
     key = KEY[trump][TRUMP]
     team = winner & 1
     w = o = -1
-    wk = ok = 0
+    ok = 0
     for c, s in zip(trick, seats):
         k = key[c]
         if not k:
             continue
         if s == winner:
-            w, wk = c, k
+            w = c
         elif s & 1 != team and k > ok:
             o, ok = c, k
     if w < 0 or o < 0:

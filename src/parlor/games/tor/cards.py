@@ -51,11 +51,6 @@ MELD0 = 56
 MAX_MELDS = 16
 
 
-def pos_of(card: int) -> int:
-    """Run position 1 (A) .. 13 (K)."""
-    return card // 4 + 1
-
-
 def suit_of(card: int) -> int:
     return card & 3
 

@@ -12,7 +12,6 @@ from .scoring import hand_points, match_winner
 BID1, DISCARD, BID2, PLAY, OVER = range(5)
 # Action ids: play card c = c; discard c = 24 + c; then pick, pass, call A/L/M/T.
 DISCARD0, PICK, PASS, CALL0 = 24, 48, 49, 50
-PHASE_NAMES = ("bid1", "discard", "bid2", "play", "over")
 
 
 class YokirState:
