@@ -32,6 +32,10 @@ for step in $steps; do
         run joker-expert-strong-seed2026 joker --bots expert,strong --matches 16 --seed 2026 -o length=short12 --workers 2
         run joker-expert-strong-seed2027 joker --bots expert,strong --matches 16 --seed 2027 -o length=short12 --workers 2
         run yokir-expert-strong yokir --bots expert,strong,strong --matches 24 --seed 2024 --workers 2
+        run yokir-expert-strong-seed2025 yokir --bots expert,strong,strong --matches 24 --seed 2025 --workers 2
+        run yokir-expert-strong-seed2026 yokir --bots expert,strong,strong --matches 24 --seed 2026 --workers 2
+        run yokir-expert-strong-seed2027 yokir --bots expert,strong,strong --matches 24 --seed 2027 --workers 2
+        run yokir-expert-strong-seed2028 yokir --bots expert,strong,strong --matches 24 --seed 2028 --workers 2
         run meri-expert-strong meri --bots expert,strong --matches 24 --seed 2024 -o num_deals=2 --workers 2
         run meri-expert-strong-seed2025 meri --bots expert,strong --matches 24 --seed 2025 -o num_deals=2 --workers 2
         # two expert seats against two strong, in matches of the default 12 deals

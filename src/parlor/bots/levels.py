@@ -5,15 +5,15 @@
 | beginner | flat Monte Carlo, two heuristic playouts per move, no inference | instant; it misjudges close calls (a move that did well in two imagined deals), never plays absurd moves |
 | casual | the game's heuristic player (`rules`) | instant |
 | strong | information-set MCTS with heuristic playouts and bid inference | about one second on the reference machine |
-| expert | the same, four times strong's usual budget (16 times Meri's strong, 128 times Joker's) in two lanes over two processes, and worlds weighed also by the others' card play (Tőr: their draws, drops and discards) | a few seconds |
+| expert | the same, four times strong's usual budget (16 times Meri's strong, 128 times Joker's and Yokir's) in two lanes over two processes, and worlds weighed also by the others' card play (Tőr: their draws, drops and discards) | a few seconds |
 
 Budgets are counted in iterations and simulated steps, never in wall time, so a level plays the
 same under the same seed on any machine (tests and tournaments depend on it). `seconds=` may be
 given to cap the thinking time for people.
 
 A game may space its levels differently (`GAME_BUDGETS`): strong thinks a quarter as long in Meri
-and a thirty-second as long in Joker, so that the expert is measurably stronger than it while strong
-still beats the heuristic by far (docs/strength.md; tried in Yokir and Tőr too, not shown there).
+and a thirty-second as long in Joker and Yokir, so that the expert is measurably stronger than it
+while strong still beats the heuristic by far (docs/strength.md; tried in Tőr too, not shown there).
 """
 
 from parlor.core.rules import Rules
@@ -34,6 +34,7 @@ LEVELS = {
 GAME_BUDGETS = {
     ("strong", "meri"): {"iterations": 1500, "steps": 20_000},
     ("strong", "joker"): {"iterations": 188, "steps": 2500},
+    ("strong", "yokir"): {"iterations": 188, "steps": 2500},
 }
 
 
