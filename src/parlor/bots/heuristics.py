@@ -11,10 +11,11 @@ A game module may define:
     tricks_won(state)   tricks per seat in an imagined state during trick play, else None (hints
                         say how often a card wins the trick)
     spread(rules, view) a typical deal's spread of points (scales the match-standing utility)
-    refine(rules, view)
+    refine(rules, view, assume)
                         f(world, rng) -> world: a step that moves an imagined world toward what
                         the others' play suggests (e.g. a Metropolis walk), where weights alone
-                        would leave too few worlds
+                        would leave too few worlds; `assume` says whom the others play like
+                        ("rules": the heuristic, "search": the search player)
     rebuild(rules, world, observe)
                         replay a refined world's deal from its start through `observe`, so that
                         card-play inference reads the refined world (games with `refine`)
@@ -71,7 +72,7 @@ def inference(rules: Rules, view: dict):
     return make(rules, view) if make else None
 
 
-def refiner(rules: Rules, view: dict):
+def refiner(rules: Rules, view: dict, assume: str = "rules"):
     module = game_module(rules.id)
     make = getattr(module, "refine", None) if module is not None else None
-    return make(rules, view) if make else None
+    return make(rules, view, assume) if make else None

@@ -26,7 +26,7 @@ LEVELS = {
     "casual": {"kind": "rules"},
     "strong": {"kind": "search", "mode": "ismcts", "iterations": 6000, "steps": 80_000},
     "expert": {"kind": "search", "mode": "ismcts", "iterations": 24000, "steps": 320_000,
-               "lanes": 2, "processes": 2, "deviation": 0.3, "pool": 400},
+               "lanes": 2, "processes": 2, "deviation": 0.3, "pool": 400, "assume": "search"},
 }
 
 

@@ -91,9 +91,9 @@ class Worlds:
     of bids, and with `deviation` below 1 how well the heuristic explains the others' card play."""
 
     def __init__(self, rules: Rules, view: dict, rng: Rng, pool: int, infer: bool,
-                 deviation: float = 1.0, policy=None):
+                 deviation: float = 1.0, policy=None, assume: str = "rules"):
         deviations = None
-        refine = refiner(rules, view) if infer else None
+        refine = refiner(rules, view, assume) if infer else None
         read = infer and deviation < 1.0 and policy is not None
         if read and refine is None:
             self.worlds, deviations = [], []
@@ -201,7 +201,7 @@ class Search:
                  pool: int = 200, infer: bool = True, steps: int | None = None,
                  seconds: float | None = None, match_aware: bool = True, detail: bool = False,
                  epsilon: float = 0.0, others: str = "policy", widen: float = 0.5,
-                 deviation: float = 1.0):
+                 deviation: float = 1.0, assume: str = "rules"):
         self.rules, self.view, self.rng = rules, view, rng
         self.seat = view["seat"]
         self.iterations, self.mode, self.c = iterations, mode, c
@@ -220,7 +220,7 @@ class Search:
             self.utility.set_spread(spread(rules, view))
         self.tricks_of = getattr(module, "tricks_won", None) if (module is not None and detail) else None
         self.worlds = Worlds(rules, view, rng, max(1, min(pool, iterations)), infer, deviation,
-                             self.policy)
+                             self.policy, assume)
         self.steps = 0
         self.done = 0
         self.remember = True  # see _run_ismcts (tests turn it off to compare)
@@ -554,7 +554,7 @@ class SearchBot(Bot):
         self.anchor = settings.pop("anchor", 1.0)
         self.per_move = settings.pop("per_move", None)
         known = {"iterations", "mode", "playout", "c", "pool", "infer", "steps", "seconds",
-                 "match_aware", "detail", "epsilon", "others", "widen", "deviation"}
+                 "match_aware", "detail", "epsilon", "others", "widen", "deviation", "assume"}
         unknown = set(settings) - known
         if unknown:
             raise TypeError(f"unknown setting {sorted(unknown)[0]!r}")
@@ -564,6 +564,8 @@ class SearchBot(Bot):
             raise TypeError(f"playout must be rules or random, not {settings['playout']!r}")
         if not 0 < settings.get("deviation", 1.0) <= 1:
             raise TypeError(f"deviation must be above 0 and at most 1, not {settings['deviation']!r}")
+        if settings.get("assume", "rules") not in ("rules", "search"):
+            raise TypeError(f"assume must be rules or search, not {settings['assume']!r}")
         self._prior = None
         if self.anchor:
             module = game_module(rules.id)
