@@ -299,3 +299,17 @@ def test_ladder_table_pools_only_runs_of_the_same_table(tmp_path, capsys):
     assert refused.returncode == 1
     assert refused.stderr.strip().endswith("cannot be pooled with them")
     assert "yokir-rules-random-seed4.json" in refused.stderr and refused.stderr.count("\n") == 1
+
+
+def test_tor_drift_reads_arena_records(tmp_path, capsys):
+    """The measure TILTS is fitted to: the heuristic sheds its high cards turn by turn."""
+    script = Path(__file__).parents[2] / "benchmarks" / "tor_drift.py"
+    assert main(["arena", "tor", "--bots", "rules,random", "--matches", "2", "--seed", "3",
+                 "--save", str(tmp_path)]) == 0
+    capsys.readouterr()
+    out = subprocess.run([sys.executable, str(script), str(tmp_path)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    lines = {line.split()[0]: line for line in out.stdout.splitlines()}
+    assert set(lines) == {"rules", "random"}
+    means = [float(x) for x in lines["rules"].split(": ")[1].split(", ")]
+    assert means[0] > means[3] + 0.5, means

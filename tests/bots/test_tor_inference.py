@@ -1,10 +1,13 @@
 """Tőr's inference: the tilt toward low hidden cards and reading the others' draws and discards."""
 
+import pytest
+
 from parlor.bots import make_bot
 from parlor.bots.heuristics import playout_policy
 from parlor.bots.search import Worlds
 from parlor.bots.tor import rebuild
 from parlor.core.cards import cards_of
+from parlor.core.errors import BadRecord
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
@@ -75,3 +78,32 @@ def test_tilt_and_reading_the_others_play_sharpen_the_worlds():
                                            if x.hands[p] >> c & 1) / count
     assert error["tilt"] < 0.9 * error["none"], error
     assert placed["read"] > 1.03 * placed["tilt"], placed
+
+
+def test_the_tilts_give_the_measured_means():
+    """Each tilt makes the deck's mean card value what was measured in play (bots/tor.py)."""
+    import math
+
+    from parlor.bots.tor import TILTS
+    from parlor.games.tor.cards import VALUE
+    measured = {"rules": (6.55, 5.76, 5.16, 4.54), "search": (6.57, 6.52, 6.30, 5.79)}
+    for who, tilt in TILTS.items():
+        for beta, mean in zip(tilt, measured[who]):
+            w = [math.exp(-beta * VALUE[c]) for c in range(52)]
+            assert abs(sum(x * VALUE[c] for c, x in enumerate(w)) / sum(w) - mean) < 0.1, (who, beta)
+
+
+def test_assuming_search_players_imagines_higher_hands():
+    """The setting reaches the walk: others who play like the search keep higher cards."""
+    rules = make_rules("tor", None, 4)
+    policy = playout_policy(rules)
+    totals = {"rules": 0.0, "search": 0.0}
+    for match, seat in _rules_play_positions(rules, 10):
+        view = match.view(seat)
+        for assume in totals:
+            worlds = Worlds(rules, view, Rng(5), 50, True, 1.0, policy, assume)
+            totals[assume] += sum(hand_total(h) for w in worlds.worlds
+                                  for p, h in enumerate(w.hands) if p != seat)
+    assert totals["search"] > 1.05 * totals["rules"], totals
+    with pytest.raises(BadRecord, match="assume must be rules or search"):
+        make_bot("expert:assume=people", rules)

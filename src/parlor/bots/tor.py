@@ -206,8 +206,8 @@ __all__ = ["RulesBot", "policy", "start_of_turn", "after_draw"]
 # tilt exp(-beta * value) per card, by whom the others play like. Measured on rules-bot play: the
 # mean value of a held card is 6.6 at a seat's first turn, 5.7 after one, 5.2 after two, 4.6 after
 # three or more. A search player sheds high cards far more slowly: 6.6, 6.5, 6.3, 5.8 (strong
-# with a quarter of its budget against rules, 16 matches of 12 deals). The tilts give these means
-# over the deck's values.
+# with a quarter of its budget against rules, 16 matches of 12 deals; benchmarks/tor_drift.py).
+# The tilts give these means over the deck's values.
 TILTS = {"rules": (0.0, 0.08, 0.13, 0.19), "search": (0.0, 0.0, 0.02, 0.07)}
 
 
