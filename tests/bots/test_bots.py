@@ -10,7 +10,7 @@ from parlor.core.errors import BadRecord
 from parlor.core.rng import Rng
 from parlor.testing import _swap_hidden
 
-from .conftest import game_ids, positions
+from .conftest import game_ids, heuristic_positions, positions, true_place_share
 
 # Small budgets: these tests are about the contract, not strength.
 SMALL = {"search": {"iterations": 24}, "beginner": {"iterations": 12}, "strong": {"iterations": 24},
@@ -220,48 +220,23 @@ def test_forced_moves_are_answered_without_search():
     assert bot.choose(view, Rng(1)) == "play 1A"
 
 
-def _true_place_share(worlds, truth, seat) -> float:
-    """The weighted share of imagined worlds that put each hidden card in its true hand."""
-    def cards(h):
-        return {c for c in range(128) if h >> c & 1} if isinstance(h, int) else set(h)
-    n = len(worlds.worlds)
-    cum = worlds.weights
-    w = [1.0 / n] * n if cum is None else [cum[0]] + [cum[i] - cum[i - 1] for i in range(1, n)]
-    hands = [[cards(h) for h in x.hands] for x in worlds.worlds]
-    total = count = 0
-    for p, hand in enumerate(truth.hands):
-        if p != seat:
-            for c in cards(hand):
-                total += sum(wi for wi, x in zip(w, hands) if c in x[p])
-                count += 1
-    return total / count
-
-
 @pytest.mark.parametrize("game_id", ["joker", "meri", "yokir"])
 def test_card_play_inference_finds_the_hidden_cards(game_id):
     """When the others play their heuristic, weighting worlds by how well it explains their card
     play puts the hidden cards where they really are more often."""
     from parlor.bots.heuristics import playout_policy
     from parlor.bots.search import Worlds
-    from parlor.core.match import Match
     from parlor.core.registry import make_rules
     rules = make_rules(game_id)
-    bot, policy = make_bot("rules", rules), playout_policy(rules)
+    policy = playout_policy(rules)
     share = {1.0: 0.0, 0.1: 0.0}
-    found, seed = 0, 0
-    while found < 20:
-        match, k = Match(rules, seed), 0
-        while not match.finished and match.deal_number <= 2 and found < 20:
-            seat = match.to_act()
-            view = match.view(seat)
-            if view["phase"] == "play" and len(view["legal"]) > 1 and k % 5 == 0:
-                for deviation in share:
-                    worlds = Worlds(rules, view, Rng(5), 100, True, deviation, policy)
-                    share[deviation] += _true_place_share(worlds, match.state, seat) / 20
-                found += 1
-            match.apply(bot.choose(view, Rng(k)))
-            k += 1
-        seed += 1
+
+    def wanted(view, k):
+        return view["phase"] == "play" and len(view["legal"]) > 1 and k % 5 == 0
+    for match, seat, view in heuristic_positions(rules, 20, wanted):
+        for deviation in share:
+            worlds = Worlds(rules, view, Rng(5), 100, True, deviation, policy)
+            share[deviation] += true_place_share(worlds, match.state, seat) / 20
     assert share[0.1] > 1.05 * share[1.0], share
 
 

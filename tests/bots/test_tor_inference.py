@@ -6,42 +6,27 @@ from parlor.bots import make_bot
 from parlor.bots.heuristics import playout_policy
 from parlor.bots.search import Worlds
 from parlor.bots.tor import rebuild
-from parlor.core.cards import cards_of
 from parlor.core.errors import BadRecord
-from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
 from parlor.games.tor.cards import hand_total
 
+from .conftest import heuristic_positions, true_place_share, world_weights
+
 
 def _rules_play_positions(rules, count):
-    """(match, seat) at the start of a turn well into a deal of rules-bot play (live match)."""
-    bot = make_bot("rules", rules)
-    found, seed = 0, 100
-    while found < count:
-        match, k = Match(rules, seed), 0
-        while not match.finished and match.deal_number <= 2 and found < count:
-            seat = match.to_act()
-            view = match.view(seat)
-            if view.get("stage") == 1 and k % 3 == 0 and len(view["log"]) > 8:
-                found += 1
-                yield match, seat
-            match.apply(bot.choose(view, Rng(k)))
-            k += 1
-        seed += 1
-
-
-def _weights(worlds):
-    n, cum = len(worlds.worlds), worlds.weights
-    return [1.0 / n] * n if cum is None else [cum[0]] + [cum[i] - cum[i - 1] for i in range(1, n)]
+    """(match, seat, view) at the start of a turn well into a deal of rules-bot play."""
+    def wanted(view, k):
+        return view.get("stage") == 1 and k % 3 == 0 and len(view["log"]) > 8
+    return heuristic_positions(rules, count, wanted, seed=100)
 
 
 def test_rebuild_replays_a_refined_world_to_the_same_state():
     rules = make_rules("tor", None, 4)
     policy = playout_policy(rules)
     checked = 0
-    for match, seat in _rules_play_positions(rules, 8):
-        worlds = Worlds(rules, match.view(seat), Rng(3), 10, True, 1.0, policy)
+    for _, _, view in _rules_play_positions(rules, 8):
+        worlds = Worlds(rules, view, Rng(3), 10, True, 1.0, policy)
         for w in worlds.worlds:
             seen = []
             s = rebuild(rules, w, lambda s, a: seen.append(a))
@@ -58,26 +43,23 @@ def test_tilt_and_reading_the_others_play_sharpen_the_worlds():
     rules = make_rules("tor", None, 4)
     policy = playout_policy(rules)
     error = {"none": 0.0, "tilt": 0.0}
-    placed = {"tilt": 0.0, "read": 0.0}  # of the others' cards, how many the worlds place right
+    share = {"tilt": 0.0, "read": 0.0}
     count = 40
-    for match, seat in _rules_play_positions(rules, count):
-        view, truth = match.view(seat), match.state
+    for match, seat, view in _rules_play_positions(rules, count):
+        truth = match.state
         for mode in ("none", "tilt", "read"):
             worlds = Worlds(rules, view, Rng(5), 100, mode != "none", 0.3 if mode == "read" else 1.0,
                             policy)
-            w = _weights(worlds)
-            for p, hand in enumerate(truth.hands):
-                if p == seat:
-                    continue
-                if mode in error:
-                    guess = sum(wi * hand_total(x.hands[p]) for wi, x in zip(w, worlds.worlds))
-                    error[mode] += abs(guess - hand_total(hand)) / count
-                if mode in placed:
-                    for c in cards_of(hand):
-                        placed[mode] += sum(wi for wi, x in zip(w, worlds.worlds)
-                                           if x.hands[p] >> c & 1) / count
+            if mode in error:
+                w = world_weights(worlds)
+                for p, hand in enumerate(truth.hands):
+                    if p != seat:
+                        guess = sum(wi * hand_total(x.hands[p]) for wi, x in zip(w, worlds.worlds))
+                        error[mode] += abs(guess - hand_total(hand)) / count
+            if mode in share:
+                share[mode] += true_place_share(worlds, truth, seat) / count
     assert error["tilt"] < 0.9 * error["none"], error
-    assert placed["read"] > 1.03 * placed["tilt"], placed
+    assert share["read"] > 1.03 * share["tilt"], share
 
 
 def test_the_tilts_give_the_measured_means():
@@ -98,8 +80,7 @@ def test_assuming_search_players_imagines_higher_hands():
     rules = make_rules("tor", None, 4)
     policy = playout_policy(rules)
     totals = {"rules": 0.0, "search": 0.0}
-    for match, seat in _rules_play_positions(rules, 10):
-        view = match.view(seat)
+    for _, seat, view in _rules_play_positions(rules, 10):
         for assume in totals:
             worlds = Worlds(rules, view, Rng(5), 50, True, 1.0, policy, assume)
             totals[assume] += sum(hand_total(h) for w in worlds.worlds
