@@ -3,7 +3,8 @@
 A game module may define:
     RulesBot            a HeuristicBot playing like a decent club player, from the view alone
     policy(rules)       a fast playout policy for search: f(state, ids, rng) -> action id, reading
-                        only the acting seat's own cards and public facts of an imagined state
+                        only the acting seat's own cards and public facts of an imagined state;
+                        `policy(rules, assume)` where it models whom the players play like (Tőr)
     inference(rules, view)
                         f(world) -> weight: how likely the other seats' public actions so far
                         (bids, calls, declarations) are in an imagined world, by the same
@@ -25,6 +26,7 @@ Games without a module get a random player under the name `rules` and random pla
 """
 
 import importlib
+import inspect
 
 from parlor.core.rules import Rules
 
@@ -58,12 +60,15 @@ def rules_bot(rules: Rules, **settings) -> Bot:
     return module.RulesBot(rules, **settings)
 
 
-def playout_policy(rules: Rules):
+def playout_policy(rules: Rules, assume: str = "rules"):
     """The game's fast playout policy, or None (random playouts). A policy is a function of the
-    state alone, never of its rng: search remembers its moves (a test holds every game to it)."""
+    state alone, never of its rng: search remembers its moves (a test holds every game to it).
+    `assume` (whom the players play like) reaches the games whose policy takes it."""
     module = game_module(rules.id)
     make = getattr(module, "policy", None) if module is not None else None
-    return make(rules) if make else None
+    if make is None:
+        return None
+    return make(rules, assume) if "assume" in inspect.signature(make).parameters else make(rules)
 
 
 def inference(rules: Rules, view: dict):

@@ -207,7 +207,7 @@ class Search:
         self.iterations, self.mode, self.c = iterations, mode, c
         self.steps_limit, self.seconds = steps, seconds
         self.detail = detail
-        self.policy = playout_policy(rules) if playout == "rules" else None
+        self.policy = playout_policy(rules, assume) if playout == "rules" else None
         self.epsilon = epsilon
         if others not in ("tree", "policy"):
             raise ValueError(f"others must be tree or policy, not {others!r}")
