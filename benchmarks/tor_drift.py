@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""How fast each Tőr player sheds high cards: the mean value of a held card at the start of a
-seat's k-th turn of a deal (k = 0, 1, 2, 3 or more), by the player in that seat, over the records
-of Tőr arenas (`parlor arena tor ... --save DIR`). Search's tilts (`TILTS` in bots/tor.py) are
-fitted to these means.
+"""How each Tőr player plays, over the records of Tőr arenas (`parlor arena tor ... --save DIR`):
+
+- how fast it sheds high cards: the mean value of a held card at the start of a seat's k-th turn
+  of a deal (k = 0, 1, 2, 3 or more); search's tilts (`TILTS` in bots/tor.py) are fitted to these;
+- when it drops at once: how often it drops on its first turn of a deal, at or under
+  `FIRST_DROP` (bots/tor.py) and over it, and how many of its first-turn choices that threshold
+  agrees with.
 
     python benchmarks/tor_drift.py DIR [DIR...]
 """
@@ -12,14 +15,15 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+from parlor.bots.tor import FIRST_DROP
 from parlor.core.cards import cards_of
 from parlor.games.tor.cards import VALUE
 from parlor.records import actions_of, new_match
 
 
-def drift(folders) -> dict:
-    """{(player, k): (summed card values, cards)} over every turn start in the records."""
-    sums: dict = defaultdict(lambda: [0, 0])
+def turn_starts(folders):
+    """Yield (player, k, total, cards held, action, seats) at every turn start in the records:
+    k is the seat's turns so far in the deal, the action what it did."""
     for folder in folders:
         for path in sorted(Path(folder).glob("*.json")):
             record = json.loads(path.read_text())
@@ -31,22 +35,41 @@ def drift(folders) -> dict:
                 seat = match.to_act()
                 if match.state.stage == 1:
                     cards = cards_of(match.state.hands[seat])
-                    entry = sums[(players[seat], min(turns[seat], 3))]
-                    entry[0] += sum(VALUE[c] for c in cards)
-                    entry[1] += len(cards)
+                    yield (players[seat], turns[seat], sum(VALUE[c] for c in cards), len(cards),
+                           action, len(players))
                     turns[seat] += 1
                 match.apply(action)
-    return sums
+
+
+def measure(folders) -> tuple[dict, dict]:
+    """{(player, k): [summed card values, cards]} and, for first turns, {player: [drops at or
+    under FIRST_DROP, turns there, drops over it, turns there]}."""
+    sums: dict = defaultdict(lambda: [0, 0])
+    drops: dict = defaultdict(lambda: [0, 0, 0, 0])
+    for player, k, total, held, action, seats in turn_starts(folders):
+        entry = sums[(player, min(k, 3))]
+        entry[0] += total
+        entry[1] += held
+        if k == 0:
+            at = 0 if total <= FIRST_DROP[seats] else 2
+            drops[player][at] += action == "drop"
+            drops[player][at + 1] += 1
+    return sums, drops
 
 
 def main() -> None:
     if len(sys.argv) < 2:
         sys.exit("usage: tor_drift.py DIR [DIR...]")
-    sums = drift(sys.argv[1:])
+    sums, drops = measure(sys.argv[1:])
     for player in sorted({p for p, _ in sums}):
         means = [f"{sums[(player, k)][0] / sums[(player, k)][1]:.2f}" if (player, k) in sums else "-"
                  for k in range(4)]
         print(f"{player:10} held card's mean value at turn 0, 1, 2, 3+: {', '.join(means)}")
+    for player in sorted(drops):
+        low, n_low, high, n_high = drops[player]
+        agree = (low + n_high - high) / (n_low + n_high)
+        print(f"{player:10} first-turn drops: {low} of {n_low} at or under FIRST_DROP, {high} of "
+              f"{n_high} over it; the threshold agrees with {agree:.0%} of its choices")
 
 
 if __name__ == "__main__":

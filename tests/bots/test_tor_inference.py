@@ -1,5 +1,8 @@
 """Tőr's inference: the tilt toward low hidden cards and reading the others' draws and discards."""
 
+import json
+from pathlib import Path
+
 import pytest
 
 from parlor.bots import make_bot
@@ -88,3 +91,59 @@ def test_assuming_search_players_imagines_higher_hands():
     assert totals["search"] > 1.05 * totals["rules"], totals
     with pytest.raises(BadRecord, match="assume must be rules or search"):
         make_bot("expert:assume=people", rules)
+
+
+def _worked_example() -> dict:
+    """The record of the spec's worked example (§16)."""
+    path = Path(__file__).parents[1] / "games" / "tor" / "golden" / "worked_example.json"
+    return json.loads(path.read_text())["record"]
+
+
+def test_search_players_drop_at_once_with_a_low_dealt_hand():
+    """In the spec's worked example, seat 2 (21) and seat 3 (24) start their first turns under
+    26: a player imagined as a search player drops there, the heuristic never does; on their
+    next turns, with the same totals, neither drops."""
+    from parlor.bots.tor import FIRST_DROP
+    from parlor.games.tor.cards import DROP
+    from parlor.records import actions_of, new_match
+    record = _worked_example()
+    match = new_match(record)
+    rules = match.rules
+    policies = {assume: playout_policy(rules, assume) for assume in ("rules", "search")}
+    drops = {"rules": [], "search": []}
+    for i, action in enumerate(actions_of(record)):
+        s = match.state
+        if s.stage == 1:
+            for assume, policy in policies.items():
+                if policy(rules.copy(s), rules.legal_ids(s), Rng(1)) == DROP:
+                    drops[assume].append((i, s.turn, hand_total(s.hands[s.turn])))
+        match.apply(action)
+    assert FIRST_DROP[4] == 26
+    assert drops == {"rules": [(14, 3, 4)], "search": [(2, 2, 21), (4, 3, 24), (14, 3, 4)]}
+
+
+def test_the_first_turn_drop_follows_the_number_of_seats():
+    """Fewer seats, fewer others who might hold less: a higher total is worth dropping."""
+    from parlor.bots.tor import FIRST_DROP
+    assert set(FIRST_DROP) == set(range(2, 9))
+    assert all(FIRST_DROP[n] >= FIRST_DROP[n + 1] for n in range(2, 8))
+    assert FIRST_DROP[2] > FIRST_DROP[8]
+
+
+def test_the_expert_imagines_search_players_in_its_playouts():
+    """assume reaches the playout policy: at a first turn with 24, the expert's search imagines
+    a drop there, strong's does not."""
+    from parlor.bots.search import Search
+    from parlor.games.tor.cards import DROP
+    from parlor.records import new_match
+    record = _worked_example()
+    match = new_match(record)
+    for action in record["actions"][:4]:  # seat 3 (24) to start its first turn
+        match.apply(action)
+    view = match.view(3)
+    s = match.state
+    chosen = {}
+    for assume in ("rules", "search"):
+        search = Search(match.rules, view, Rng(2), iterations=10, assume=assume)
+        chosen[assume] = search.policy(match.rules.copy(s), match.rules.legal_ids(s), Rng(1))
+    assert chosen["search"] == DROP and chosen["rules"] != DROP, chosen

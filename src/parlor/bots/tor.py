@@ -160,9 +160,9 @@ def _move_of(a: int):
 
 # A search player drops at once, on its first turn of a deal, with a total at or under this (by
 # the number of seats); later it drops as the heuristic does. Fitted at 4 seats to the search
-# seats' 3,462 turn starts in session 9's arenas (benchmarks/tor_drops.py): 26 agrees with 93% of
-# their first-turn choices (the heuristic, which never drops then, with 84%); at later turns no
-# threshold agrees better than the heuristic's rule. Other seat counts move it where a first-turn
+# seats' 1,506 first turns in session 9's arenas (benchmarks/tor_drift.py): 26 agrees with 93% of
+# their choices (never dropping then, the heuristic's way, with 84%); at later turns no threshold
+# agrees better than the heuristic's rule. Other seat counts move it where a first-turn
 # drop breaks even (dealt totals about 33 +- 7; a drop wins n-1 stakes and costs about 2 when
 # burned), less the same 2.6 points of caution.
 FIRST_DROP = {2: 27, 3: 27, 4: 26, 5: 25, 6: 25, 7: 24, 8: 24}
