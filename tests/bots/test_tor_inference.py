@@ -147,3 +147,28 @@ def test_the_expert_imagines_search_players_in_its_playouts():
         search = Search(match.rules, view, Rng(2), iterations=10, assume=assume)
         chosen[assume] = search.policy(match.rules.copy(s), match.rules.legal_ids(s), Rng(1))
     assert chosen["search"] == DROP and chosen["rules"] != DROP, chosen
+
+
+def test_rebuild_when_a_dealt_card_comes_back():
+    """Seat 1 discards its dealt KH; seat 0 melds and keeps the pile's top; seat 1 takes KH back.
+    The dealt hands are still five cards each, and every imagined world replays to itself."""
+    from parlor.games.tor.cards import DECK
+    from parlor.records import new_match
+    hands = [["7C", "7D", "7H", "2C", "3D"], ["9S", "TS", "JS", "QH", "KH"]]
+    first = ["4S", "5C", "6D", "8C"]
+    dealt = {c for h in hands for c in h}
+    pile = first + [c for c in DECK.codes if c not in dealt and c not in first]
+    record = {"game": "tor", "seats": 2, "options": {"deals": 1},
+              "deals": [{"dealer": 0, "hands": hands, "pile": pile}], "actions": []}
+    match = new_match(record)
+    for action in ["draw stock", "discard KH", "draw stock", "meld 7C 7D 7H", "end",
+                   "draw discard", "discard 9S"]:
+        match.apply(action)
+    rules = match.rules
+    s = rebuild(rules, match.state, lambda s, a: None)
+    assert (s.hands, s.log) == (match.state.hands, match.state.log)
+    view = match.view(0)
+    worlds = Worlds(rules, view, Rng(4), 20, True, 0.3, playout_policy(rules, "search"), "rules")
+    for w in worlds.worlds:
+        s = rebuild(rules, w, lambda s, a: None)
+        assert (s.hands, s.log) == (w.hands, w.log)

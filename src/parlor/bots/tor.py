@@ -294,30 +294,38 @@ def refine(rules, view, assume: str = "rules"):
 
 
 def _history(w) -> tuple[dict, list[int]]:
-    """An imagined world's stock draws (card -> (seat, index in the pile)) and dealt hands."""
+    """An imagined world's stock draws (card -> (seat, index in the pile)) and dealt hands: the
+    cards a seat held from the deal are those it let go of (discard, meld, lay-off) or still
+    holds without having drawn or taken them first. (A dealt card may come back: discarded, then
+    taken from the pile again.)"""
+    n = len(w.hands)
     drew = {}
-    held_ever = list(w.hands)
-    taken = [0] * len(w.hands)
+    seen = [0] * n  # cards that have come into or gone out of each hand
+    dealt = [0] * n
     pile = [w.up]
     draw_i = 1
     for code in w.log:
         a, p = code >> 3, code & 7
         if a == DRAW_STOCK:
-            drew[w.stock[draw_i]] = (p, draw_i)
+            c = w.stock[draw_i]
+            drew[c] = (p, draw_i)
             draw_i += 1
+            seen[p] |= 1 << c
         elif a == DRAW_DISCARD:
-            taken[p] |= 1 << pile.pop()
-        elif DISCARD0 <= a < MELD0:
-            held_ever[p] |= 1 << (a - DISCARD0)
-            pile.append(a - DISCARD0)
-        elif MELD0 <= a < LAYOFF0:
-            held_ever[p] |= MELD_MASKS[a - MELD0]
-        elif a >= LAYOFF0:
-            held_ever[p] |= LAYOFF_MASKS[(a - LAYOFF0) % NUM_LAYOFFS]
-    drawn_mask = [0] * len(w.hands)
-    for c, (p, _) in drew.items():
-        drawn_mask[p] |= 1 << c
-    return drew, [held_ever[p] & ~drawn_mask[p] & ~taken[p] for p in range(len(w.hands))]
+            seen[p] |= 1 << pile.pop()
+        else:
+            if DISCARD0 <= a < MELD0:
+                gone = 1 << (a - DISCARD0)
+                pile.append(a - DISCARD0)
+            elif MELD0 <= a < LAYOFF0:
+                gone = MELD_MASKS[a - MELD0]
+            elif a >= LAYOFF0:
+                gone = LAYOFF_MASKS[(a - LAYOFF0) % NUM_LAYOFFS]
+            else:
+                continue
+            dealt[p] |= gone & ~seen[p]
+            seen[p] |= gone
+    return drew, [dealt[p] | w.hands[p] & ~seen[p] for p in range(n)]
 
 
 # The others' choices that card-play inference reads (search's `deviation`): what they draw, when
