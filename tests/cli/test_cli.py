@@ -184,6 +184,26 @@ def test_line_mode_says_why_a_move_is_illegal():
     assert any(line.startswith("Not a legal move:") for line in out)
 
 
+def test_line_mode_plays_on_when_a_computer_player_fails():
+    """A bot's bug costs that move only (a random legal one instead), and the person is told."""
+    from parlor.bots import Bot
+
+    class Broken(Bot):
+        name = "broken"
+
+        def choose(self, view, rng):
+            raise ZeroDivisionError("division by zero")
+    out = []
+    typed = iter(["1"] * 30 + ["quit"])
+    match = Match(make_rules("yokir"), seed=2)
+    table = PlainTable(match, 0, ["random"], 2, read=lambda p: next(typed), write=out.append)
+    table.bots = {s: Broken(match.rules) for s in table.bots}
+    table.run()
+    told = [line for line in out if "broken player failed: ZeroDivisionError" in line]
+    assert len(told) >= 10 and told[0].endswith("it played a random legal move instead)")
+    assert len(match.actions) > 30  # the computers' moves were played
+
+
 def test_a_record_write_that_is_stopped_leaves_nothing_behind(tmp_path, monkeypatch):
     from pathlib import Path
 

@@ -538,3 +538,23 @@ def test_the_public_view_keeps_only_what_every_seat_sees():
     assert pub == {"seat": None, "hand": [], "legal": [], "discard": None, "upcard": "6M",
                    "trick": [[1, "??"], [2, "4T"]], "bids": [[0, "pass"]], "note": "discard ??"}
     assert meet(["play 1A", "play 1A"]) == "play 1A" and meet([[1], [1, 2]]) is None
+
+
+def test_a_failing_computer_player_does_not_stall_the_table(app_client, monkeypatch, caplog):
+    """A bot's bug costs that move only: a random legal move is played instead, and the failure
+    goes to the server's log with its reason."""
+    from parlor.bots import Bot
+    import parlor.web.table as web_table
+
+    class Broken(Bot):
+        name = "broken"
+
+        def choose(self, view, rng):
+            raise ZeroDivisionError("division by zero")
+    monkeypatch.setattr(web_table, "make_bot", lambda level, rules: Broken(rules))
+    t = create(app_client, kinds=("person", "computer", "computer"), grace_s=0)
+    table = app_client.server.tables[t["id"]]
+    with app_client.websocket_connect("/ws") as ws:
+        hello(ws, t["id"], token(t, 0))
+    wait_for(lambda: table.sid > 6 or table.match.finished)  # three broken computers play on
+    assert "failed: ZeroDivisionError: division by zero" in caplog.text

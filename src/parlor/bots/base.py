@@ -26,6 +26,23 @@ class Bot:
         raise NotImplementedError
 
 
+def play_safely(bot: Bot, view: dict, rng: Rng, log=None) -> tuple[str, str | None]:
+    """A computer player's move at a table where a person plays, and what went wrong (None when
+    nothing did): a bot that fails or names an illegal move is replaced for that move by a random
+    legal one, because a bot's bug must not end the person's game. `log` (a logger) gets the
+    failure's traceback."""
+    try:
+        action = bot.choose(view, rng)
+        if action in view["legal"]:
+            return action, None
+        problem = f"chose {action!r}, not a legal move"
+    except Exception as e:  # noqa: BLE001 - any bug in a bot
+        if log is not None:
+            log.exception("the %s player failed", bot.name)
+        problem = f"failed: {type(e).__name__}: {e}"
+    return rng.choice(view["legal"]), problem
+
+
 class HeuristicBot(Bot):
     """A game's heuristic player (the `rules` bot): a forced move at once, else decide()."""
 

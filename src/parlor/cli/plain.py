@@ -5,7 +5,7 @@ from the list, the action string, or a short form that names one legal move ("6L
 """
 
 from parlor import records
-from parlor.bots import make_bot
+from parlor.bots import make_bot, play_safely
 from parlor.core.rules import name_seats
 from parlor.core.errors import ParlorError
 from parlor.core.match import Match
@@ -65,7 +65,12 @@ class PlainTable:
                 if not self._human_turn():
                     return m
             else:
-                m.apply(self.bots[seat].choose(m.view(seat), self.rngs[seat]))
+                bot = self.bots[seat]
+                action, problem = play_safely(bot, m.view(seat), self.rngs[seat])
+                if problem:
+                    self.write(f"({self.names[seat]}'s {bot.name} player {problem}; "
+                               "it played a random legal move instead)")
+                m.apply(action)
             self._show_log()
         self.write("The match is over.")
         self.write(m.rules.score_sheet(m.results, self.names))

@@ -7,7 +7,7 @@ which is that seat's view and nothing more.
 
 from dataclasses import dataclass, field
 
-from parlor.bots import bot_names, make_bot
+from parlor.bots import bot_names, make_bot, play_safely
 from parlor.cli.plain import NAMES
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
@@ -106,16 +106,10 @@ class Session:
         """A computer player's move from its own seat's view (safe to call in a thread). A bot
         that fails or names an illegal move is replaced for that move by a random legal one,
         and the failure is kept in `bot_errors` for the screen to report: the game goes on."""
-        rng = self.rngs[seat]
-        try:
-            action = self.bots[seat].choose(view, rng)
-            if action in view["legal"]:
-                return action
-            problem = f"{self.names[seat]}'s {self.levels[seat]} player chose {action!r}, not a legal move"
-        except Exception as e:  # noqa: BLE001 - a bot's bug must not end the person's game
-            problem = f"{self.names[seat]}'s {self.levels[seat]} player failed: {type(e).__name__}: {e}"
-        self.bot_errors.append(problem)
-        return rng.choice(view["legal"])
+        action, problem = play_safely(self.bots[seat], view, self.rngs[seat])
+        if problem:
+            self.bot_errors.append(f"{self.names[seat]}'s {self.levels[seat]} player {problem}")
+        return action
 
     def apply(self, action: str) -> None:
         self.match.apply(action)

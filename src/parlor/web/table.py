@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 
 from parlor import records
-from parlor.bots import bot_names, make_bot
+from parlor.bots import bot_names, make_bot, play_safely
 from parlor.core.errors import ParlorError
 from parlor.core.match import Match
 from parlor.core.options import is_int
@@ -445,13 +445,10 @@ class Table:
         rng = Rng(self.match.seed * 7919 + sid * 16 + seat)
         bot = self._bot(seat)
         loop = asyncio.get_running_loop()
-        try:
-            action = await loop.run_in_executor(self.server.bot_pool, bot.choose, view, rng)
-        except Exception:  # noqa: BLE001 - a failing bot must not stall the table
-            log.exception("table %s: bot %s failed", self.id, self.seats[seat].level)
-            action = None
-        if action not in view["legal"]:
-            action = Rng(sid).choice(view["legal"])
+        action, problem = await loop.run_in_executor(self.server.bot_pool, play_safely, bot, view,
+                                                     rng, log)
+        if problem:
+            log.error("table %s: the %s player %s", self.id, self.seats[seat].level, problem)
         await self.submit(seat, action, sid, None, bot=True)
 
     # --- hints
