@@ -123,6 +123,8 @@ def test_a_restarted_server_resumes_every_unfinished_table(db_url):
             assert seat == 0
             await play_some(table, 0, 500, rng)
             assert table.match.finished
+            # the final record is written just after the last move is applied
+            await settle(table, lambda: table.stored_finish)
             row = await second.db(second.store.load, table.id)
             assert row["status"] == "finished" and row["record"]["actions"] == table.match.actions
         finally:
