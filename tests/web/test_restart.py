@@ -3,7 +3,7 @@ database: the table resumes where it was, every acknowledged move kept, and the 
 
 import json
 
-import httpx
+import httpx2
 from websockets.sync.client import connect
 
 from parlor import records
@@ -34,7 +34,7 @@ def test_a_killed_server_restarts_and_the_game_continues(tmp_path, make_server):
     spec = {"game": "yokir", "options": {"target": 5}, "pace_ms": 0, "grace_s": 600,
             "players": [{"kind": "person"}, {"kind": "computer", "level": "random"},
                         {"kind": "computer", "level": "random"}]}
-    t = httpx.post(server.url + "/api/tables", json=spec).json()
+    t = httpx2.post(server.url + "/api/tables", json=spec).json()
     token = t["seats"][0]["token"]
     rng = Rng(9)
     seen = {}
@@ -62,6 +62,6 @@ def test_a_killed_server_restarts_and_the_game_continues(tmp_path, make_server):
                 break
             ws.send(json.dumps({"type": "act", "action": rng.choice(m["view"]["legal"]), "sid": m["sid"]}))
             m = next_state(ws)
-    record = httpx.get(f"{again.url}/api/tables/{t['id']}/record").json()
+    record = httpx2.get(f"{again.url}/api/tables/{t['id']}/record").json()
     assert all(record["actions"][i] == a for i, a in seen.items())
     assert records.replay(record).scores == m["scores"]
