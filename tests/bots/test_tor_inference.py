@@ -122,6 +122,36 @@ def test_search_players_drop_at_once_with_a_low_dealt_hand():
     assert drops == {"rules": [(14, 3, 4)], "search": [(2, 2, 21), (4, 3, 24), (14, 3, 4)]}
 
 
+def test_the_heuristic_can_be_told_when_to_drop():
+    """For experiments the rules bot takes `first_drop` (drop at once on the first turn with that
+    total or less) and `drop_at` (the highest total it drops with later, still only well under the
+    others' likely totals). On the worked example: with first_drop=26 it drops where a player
+    imagined as a search player does (the playout policy, test above); with drop_at=21 it drops
+    seat 2's 21 on its first turn (the others likely hold 25) but not on its next (seat 3 then
+    holds a known low card); bad values are refused with the reason."""
+    from parlor.records import actions_of, new_match
+    record = _worked_example()
+    match = new_match(record)
+    names = ("rules", "rules:first_drop=26", "rules:drop_at=21")
+    bots = {name: make_bot(name, match.rules) for name in names}
+    drops = {name: [] for name in names}
+    for i, action in enumerate(actions_of(record)):
+        s = match.state
+        if s.stage == 1:
+            view = match.view(s.turn)
+            for name, bot in bots.items():
+                if bot.choose(view, Rng(1)) == "drop":
+                    drops[name].append((i, s.turn, hand_total(s.hands[s.turn])))
+        match.apply(action)
+    assert drops == {"rules": [(14, 3, 4)], "rules:first_drop=26": [(2, 2, 21), (4, 3, 24), (14, 3, 4)],
+                     "rules:drop_at=21": [(2, 2, 21), (14, 3, 4)]}
+    for bad in ("rules:drop_at=x", "rules:first_drop=60", "rules:drop_at=true"):
+        with pytest.raises(BadRecord, match="must be a hand total from 0 to 50"):
+            make_bot(bad, match.rules)
+    with pytest.raises(BadRecord, match="unknown setting"):
+        make_bot("rules:drop_when=3", match.rules)
+
+
 def test_the_first_turn_drop_follows_the_number_of_seats():
     """Fewer seats, fewer others who might hold less: a higher total is worth dropping."""
     from parlor.bots.tor import FIRST_DROP

@@ -20,6 +20,7 @@ from .base import HeuristicBot
 
 AVERAGE_KEPT = 5.0  # points a card the others keep is worth, on average (they shed high cards)
 DROP_MARGIN = 3  # drop only this far under the lowest likely total
+DROP_AT = 12  # and only with this total or less
 
 
 # NEIGHBOURS[c]: the cards one and two ranks from c in its suit, as a hand mask.
@@ -65,11 +66,16 @@ def estimate_totals(hand_sizes, known_cards, seat) -> list[float]:
 
 
 def start_of_turn(hand: int, top: int | None, meld_adjacent: int, hand_sizes, known_cards,
-                  seat: int, can_take: bool) -> str:
-    """'drop', 'stock' or 'take'. `known_cards()` gives the cards known in each hand: called only
-    when a low hand thinks of dropping (playouts skip the work otherwise)."""
+                  seat: int, can_take: bool, is_first_turn=None, first_drop: int = 0,
+                  drop_at: int = DROP_AT) -> str:
+    """'drop', 'stock' or 'take'. `known_cards()` gives the cards known in each hand and
+    `is_first_turn()` whether this is the seat's first turn of the deal: called only when a low hand
+    thinks of dropping (playouts skip the work otherwise). With `first_drop` it drops at once on
+    its first turn with that total or less (0: never)."""
     total = hand_total(hand)
-    if total <= 12 and total + DROP_MARGIN < min(estimate_totals(hand_sizes, known_cards(), seat)):
+    if total <= first_drop and is_first_turn():
+        return "drop"
+    if total <= drop_at and total + DROP_MARGIN < min(estimate_totals(hand_sizes, known_cards(), seat)):
         return "drop"
     if can_take and top is not None:
         if helps(top, hand, meld_adjacent):
@@ -128,7 +134,15 @@ def _parse(action: str):
 
 
 class RulesBot(HeuristicBot):
-    """Tőr's club player, deciding from the view alone."""
+    """Tőr's club player, deciding from the view alone. For experiments, `first_drop` and
+    `drop_at` change when it drops (`rules:first_drop=24:drop_at=20`; docs/strength.md)."""
+
+    def __init__(self, rules, first_drop: int = 0, drop_at: int = DROP_AT, **settings):
+        super().__init__(rules, **settings)
+        for name, value in (("first_drop", first_drop), ("drop_at", drop_at)):
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 50:
+                raise TypeError(f"{name} must be a hand total from 0 to 50, not {value!r}")
+        self.first_drop, self.drop_at = first_drop, drop_at
 
     def decide(self, view: dict, rng) -> str:
         legal = view["legal"]
@@ -141,8 +155,10 @@ class RulesBot(HeuristicBot):
                 adj |= adjacent(_mask(m["cards"]))
             def known():
                 return [[DECK.index[c] for c in k] for k in view["known"]]
+            def first():  # fewer draws in this deal than seats
+                return sum(a.startswith("draw") for _, a in view["log"]) < view["seats"]
             what = start_of_turn(hand, top, adj, view["hand_sizes"], known, view["seat"],
-                                 "draw discard" in legal)
+                                 "draw discard" in legal, first, self.first_drop, self.drop_at)
             return {"drop": "drop", "stock": "draw stock", "take": "draw discard"}[what]
         moves = [_parse(a) for a in legal]
         return legal[after_draw(hand, moves)]
@@ -185,21 +201,19 @@ def policy(rules, assume: str = "rules"):
     """The playout policy on an imagined TorState (own hand and public facts only), every seat
     playing like `assume`: "rules", the heuristic; "search", the heuristic but dropping at once
     with a low dealt hand as the search player does."""
-    first_drop = FIRST_DROP[rules.seats] if assume == "search" else -1
+    first_drop = FIRST_DROP[rules.seats] if assume == "search" else 0
 
     def act(s, ids, rng):
         seat = s.turn
         hand = s.hands[seat]
         if s.stage == 1:
-            if hand_total(hand) <= first_drop and first_turn(s):
-                return DROP
             top = s.discard[0] if s.discard else None
             adj = 0
             for _, a in s.melds:
                 adj |= a
             sizes = [h.bit_count() for h in s.hands]
             what = start_of_turn(hand, top, adj, sizes, lambda: _known_takes(s), seat,
-                                 DRAW_DISCARD in ids)
+                                 DRAW_DISCARD in ids, lambda: first_turn(s), first_drop)
             return {"drop": DROP, "stock": DRAW_STOCK, "take": DRAW_DISCARD}[what]
         moves = [_move_of(a) for a in ids]
         return ids[after_draw(hand, moves)]
