@@ -18,8 +18,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from parlor.bots.tor import FIRST_DROP
-from parlor.core.cards import cards_of
-from parlor.games.tor.cards import VALUE
+from parlor.games.tor.cards import hand_total
 from parlor.games.tor.scoring import drop_points
 from parlor.records import actions_of, new_match
 
@@ -37,7 +36,7 @@ def turn_starts(folders):
                     deal, turns = match.deal_number, [0] * len(players)
                 seat = match.to_act()
                 if match.state.stage == 1:
-                    totals = [sum(VALUE[c] for c in cards_of(h)) for h in match.state.hands]
+                    totals = [hand_total(h) for h in match.state.hands]
                     yield (players[seat], turns[seat], totals[seat],
                            match.state.hands[seat].bit_count(), action, len(players),
                            drop_points(totals, seat, 1)[seat])
