@@ -304,9 +304,10 @@ def test_ladder_table_pools_only_runs_of_the_same_table(tmp_path, capsys):
 
 def test_tor_drift_reads_arena_records(tmp_path, capsys):
     """The measures TILTS and FIRST_DROP are fitted to: the heuristic sheds its high cards turn by
-    turn and never drops at its first turn; a first-turn drop pays less the higher the total."""
+    turn and drops at its first turn only with a low hand; a first-turn drop pays less the higher
+    the total."""
     script = Path(__file__).parents[2] / "benchmarks" / "tor_drift.py"
-    assert main(["arena", "tor", "--bots", "rules,random", "--matches", "2", "--seed", "3",
+    assert main(["arena", "tor", "--bots", "rules,random", "--matches", "4", "--seed", "3",
                  "--save", str(tmp_path)]) == 0
     capsys.readouterr()
     out = subprocess.run([sys.executable, str(script), str(tmp_path)], capture_output=True, text=True)
@@ -317,10 +318,12 @@ def test_tor_drift_reads_arena_records(tmp_path, capsys):
     assert set(lines) == {f"{p}{what}" for p in ("rules", "random") for what in ("", " drops", " pays")}
     means = [float(x) for x in lines["rules"].split(": ")[1].split(", ")]
     assert means[0] > means[3] + 0.5, means
-    # The heuristic never drops at its first turn (no dealt hand is that low); random does.
-    assert lines["rules drops"].split(": ")[1].startswith("0 of "), lines["rules drops"]
+    # The heuristic drops at its first turn with a low total only (at 4 seats 3 under the others'
+    # likely 25), so never over the search's threshold (26); random drops at any total.
+    low, high = (int(x) for x in re.findall(r"(\d+) of \d+", lines["rules drops"]))
+    assert low > 0 and high == 0, lines["rules drops"]
     low, high = (int(x) for x in re.findall(r"(\d+) of \d+", lines["random drops"]))
-    assert low + high > 0, lines["random drops"]
+    assert low > 0 and high > 0, lines["random drops"]
     # A drop with a high total is burned: what it would pay falls as the total rises.
     pays = [float(x) for x in re.findall(r": ([+-]\d+\.\d+) \(", lines["rules pays"])]
     assert len(pays) >= 3 and pays[0] > 0 > pays[-1], lines["rules pays"]

@@ -20,7 +20,14 @@ from .base import HeuristicBot
 
 AVERAGE_KEPT = 5.0  # points a card the others keep is worth, on average (they shed high cards)
 DROP_MARGIN = 3  # drop only this far under the lowest likely total
-DROP_AT = 12  # and only with this total or less
+
+# When the heuristic drops, by the number of seats: (first_drop, drop_at). On its first turn of a
+# deal it drops at once with first_drop or less (0: no such drop); at any turn with drop_at or
+# less, when that is DROP_MARGIN under the others' likely totals. Fitted in duplicate arenas
+# against the former rule (0, 12), which these beat by 1 to 2 stakes a 12-deal match
+# (docs/strength.md, session 12): with few seats a low dealt hand is worth dropping at once; with
+# four or more, someone else may well hold less, and comparing with what they likely hold is better.
+DROPS = {2: (26, 18), 3: (24, 18), 4: (0, 22), 5: (0, 22), 6: (0, 22), 7: (0, 22), 8: (0, 22)}
 
 
 # NEIGHBOURS[c]: the cards one and two ranks from c in its suit, as a hand mask.
@@ -66,12 +73,11 @@ def estimate_totals(hand_sizes, known_cards, seat) -> list[float]:
 
 
 def start_of_turn(hand: int, top: int | None, meld_adjacent: int, hand_sizes, known_cards,
-                  seat: int, can_take: bool, is_first_turn=None, first_drop: int = 0,
-                  drop_at: int = DROP_AT) -> str:
+                  seat: int, can_take: bool, is_first_turn, first_drop: int, drop_at: int) -> str:
     """'drop', 'stock' or 'take'. `known_cards()` gives the cards known in each hand and
     `is_first_turn()` whether this is the seat's first turn of the deal: called only when a low hand
-    thinks of dropping (playouts skip the work otherwise). With `first_drop` it drops at once on
-    its first turn with that total or less (0: never)."""
+    thinks of dropping (playouts skip the work otherwise). `first_drop` and `drop_at` as in
+    DROPS."""
     total = hand_total(hand)
     if total <= first_drop and is_first_turn():
         return "drop"
@@ -135,10 +141,13 @@ def _parse(action: str):
 
 class RulesBot(HeuristicBot):
     """Tőr's club player, deciding from the view alone. For experiments, `first_drop` and
-    `drop_at` change when it drops (`rules:first_drop=24:drop_at=20`; docs/strength.md)."""
+    `drop_at` replace DROPS' (`rules:first_drop=0:drop_at=12` is the former rule)."""
 
-    def __init__(self, rules, first_drop: int = 0, drop_at: int = DROP_AT, **settings):
+    def __init__(self, rules, first_drop: int | None = None, drop_at: int | None = None, **settings):
         super().__init__(rules, **settings)
+        default_first, default_at = DROPS[rules.seats]
+        first_drop = default_first if first_drop is None else first_drop
+        drop_at = default_at if drop_at is None else drop_at
         for name, value in (("first_drop", first_drop), ("drop_at", drop_at)):
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 50:
                 raise TypeError(f"{name} must be a hand total from 0 to 50, not {value!r}")
@@ -201,7 +210,9 @@ def policy(rules, assume: str = "rules"):
     """The playout policy on an imagined TorState (own hand and public facts only), every seat
     playing like `assume`: "rules", the heuristic; "search", the heuristic but dropping at once
     with a low dealt hand as the search player does."""
-    first_drop = FIRST_DROP[rules.seats] if assume == "search" else 0
+    first_drop, drop_at = DROPS[rules.seats]
+    if assume == "search":
+        first_drop = FIRST_DROP[rules.seats]
 
     def act(s, ids, rng):
         seat = s.turn
@@ -213,7 +224,7 @@ def policy(rules, assume: str = "rules"):
                 adj |= a
             sizes = [h.bit_count() for h in s.hands]
             what = start_of_turn(hand, top, adj, sizes, lambda: _known_takes(s), seat,
-                                 DRAW_DISCARD in ids, lambda: first_turn(s), first_drop)
+                                 DRAW_DISCARD in ids, lambda: first_turn(s), first_drop, drop_at)
             return {"drop": DROP, "stock": DRAW_STOCK, "take": DRAW_DISCARD}[what]
         moves = [_move_of(a) for a in ids]
         return ids[after_draw(hand, moves)]
@@ -245,12 +256,12 @@ __all__ = ["RulesBot", "policy", "start_of_turn", "after_draw"]
 # --- inference: the others keep low cards ------------------------------------------------------------
 
 # How strongly a seat's hidden cards lean to low values after it has had k turns: an exponential
-# tilt exp(-beta * value) per card, by whom the others play like. Measured on rules-bot play: the
-# mean value of a held card is 6.6 at a seat's first turn, 5.7 after one, 5.2 after two, 4.6 after
-# three or more. A search player sheds high cards far more slowly: 6.6, 6.5, 6.3, 5.8 (strong
-# with a quarter of its budget against rules, 16 matches of 12 deals; benchmarks/tor_drift.py).
-# The tilts give these means over the deck's values.
-TILTS = {"rules": (0.0, 0.08, 0.13, 0.19), "search": (0.0, 0.0, 0.02, 0.07)}
+# tilt exp(-beta * value) per card, by whom the others play like. Measured on rules-bot play (500
+# matches of 12 deals, session 12): the mean value of a held card is 6.5 at a seat's first turn,
+# 5.8 after one, 5.4 after two, 4.9 after three or more. A search player sheds high cards far more
+# slowly: 6.6, 6.5, 6.3, 5.8 (strong with a quarter of its budget against rules, 16 matches of 12
+# deals; benchmarks/tor_drift.py). The tilts give these means over the deck's values.
+TILTS = {"rules": (0.0, 0.07, 0.11, 0.16), "search": (0.0, 0.0, 0.02, 0.07)}
 
 
 def refine(rules, view, assume: str = "rules"):
