@@ -24,7 +24,7 @@ DROP_MARGIN = 3  # drop only this far under the lowest likely total
 # When the heuristic drops, by the number of seats: (first_drop, drop_at). On its first turn of a
 # deal it drops at once with first_drop or less (0: no such drop); at any turn with drop_at or
 # less, when that is DROP_MARGIN under the others' likely totals. Fitted in duplicate arenas
-# against the former rule (0, 12), which these beat by 1 to 2 stakes a 12-deal match
+# against the former rule (0, 12), which these beat by 0.75 (8 seats) to 2 stakes a 12-deal match
 # (docs/strength.md, session 12): with few seats a low dealt hand is worth dropping at once; with
 # four or more, someone else may well hold less, and comparing with what they likely hold is better.
 DROPS = {2: (26, 18), 3: (24, 18), 4: (0, 22), 5: (0, 22), 6: (0, 22), 7: (0, 22), 8: (0, 22)}
