@@ -15,7 +15,8 @@ other seats' bids and calls were under the game's heuristic (when the game has o
 
 Playouts run to the end of the deal with the game's fast heuristic policy (random where a game has
 none). Bids, trump calls, declarations, drops and joker modes are ordinary actions. The value of an
-outcome blends deal points with the match standing (bots/utility.py).
+outcome blends deal points with the match standing (bots/utility.py), except in a game played for
+stakes, whose module says PLAY_FOR_PLACE = False: there only the points count.
 
 Budgets: iterations (and optionally simulated steps) are reproducible under a seed; `seconds` is a
 wall-clock limit for people. A forced move (one legal action) is answered at once. `lanes` splits
@@ -199,7 +200,7 @@ class Search:
     def __init__(self, rules: Rules, view: dict, rng: Rng, iterations: int = 1000,
                  mode: str = "ismcts", playout: str = "rules", c: float = 0.7,
                  pool: int = 200, infer: bool = True, steps: int | None = None,
-                 seconds: float | None = None, match_aware: bool = True, detail: bool = False,
+                 seconds: float | None = None, match_aware: bool | None = None, detail: bool = False,
                  epsilon: float = 0.0, others: str = "policy", widen: float = 0.5,
                  deviation: float = 1.0, assume: str = "rules"):
         self.rules, self.view, self.rng = rules, view, rng
@@ -213,8 +214,10 @@ class Search:
             raise ValueError(f"others must be tree or policy, not {others!r}")
         self.others = others
         self.widen = widen
-        self.utility = Utility(rules, view, match_aware)
         module = game_module(rules.id)
+        if match_aware is None:  # the game's way; Tőr, played for stakes, plays for them to the end
+            match_aware = getattr(module, "PLAY_FOR_PLACE", True)
+        self.utility = Utility(rules, view, match_aware)
         spread = getattr(module, "spread", None) if module is not None else None
         if spread is not None:
             self.utility.set_spread(spread(rules, view))

@@ -21,6 +21,11 @@ from .base import HeuristicBot
 AVERAGE_KEPT = 5.0  # points a card the others keep is worth, on average (they shed high cards)
 DROP_MARGIN = 3  # drop only this far under the lowest likely total
 
+# Tőr is played for stakes: a seat's balance is its winnings, so the search values every deal,
+# the last included, by its stakes and not by the match's placing (docs/decisions.md). Playing for
+# placing in the last deals cost strong 0.07 stakes a decision there (session 13).
+PLAY_FOR_PLACE = False
+
 # When the heuristic drops, by the number of seats: (first_drop, drop_at). On its first turn of a
 # deal it drops at once with first_drop or less (0: no such drop); at any turn with drop_at or
 # less, when that is DROP_MARGIN under the others' likely totals. Fitted in duplicate arenas
