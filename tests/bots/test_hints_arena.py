@@ -327,3 +327,17 @@ def test_tor_drift_reads_arena_records(tmp_path, capsys):
     # A drop with a high total is burned: what it would pay falls as the total rises.
     pays = [float(x) for x in re.findall(r": ([+-]\d+\.\d+) \(", lines["rules pays"])]
     assert len(pays) >= 3 and pays[0] > 0 > pays[-1], lines["rules pays"]
+
+
+def test_tor_oracle_judges_moves_against_the_heuristics():
+    """The one-move oracle: the heuristic never differs from itself; random moves, which drop
+    and discard blindly, lose stakes by it."""
+    script = Path(__file__).parents[2] / "benchmarks" / "tor_oracle.py"
+    out = subprocess.run([sys.executable, str(script), "--bots", "rules,random", "--positions", "40",
+                          "--shuffles", "30", "--workers", "1"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    lines = {line.split(":")[0]: line for line in out.stdout.splitlines()}
+    assert "differs from rules at 0 of 40" in lines["rules"] and "+0.0000 [+0.0000, +0.0000]" in lines["rules"]
+    differ, mean, low, high = re.search(r"at (\d+) of 40 .* ([+-]\d\.\d+) \[([+-]\d\.\d+), ([+-]\d\.\d+)\]",
+                                        lines["random"]).groups()
+    assert int(differ) > 20 and float(low) < float(mean) < float(high) < 0, lines["random"]
