@@ -23,7 +23,8 @@ for step in $steps; do
         run meri-strong-rules meri --bots strong,rules --matches 12 --seed 2024 --workers 2
         run yokir-strong-rules yokir --bots strong,rules --matches 60 --seed 2024 --workers 2
         # one strong seat against three rules seats, in matches of the default 12 deals
-        run tor-strong-rules tor --bots strong,rules,rules,rules --matches 16 --seed 2024 --workers 2 ;;
+        run tor-strong-rules tor --bots strong,rules,rules,rules --matches 16 --seed 2024 --workers 2
+        run tor-strong-rules-seed2025 tor --bots strong,rules,rules,rules --matches 16 --seed 2025 --workers 2 ;;
     expert)
         # expert thinks in two processes in an arena of one process; under --workers, in its worker
         # a -seedS run adds other deal sets to the same row (ladder_table.py pools them)
