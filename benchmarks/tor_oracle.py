@@ -19,6 +19,7 @@ its first; it does not judge how the match standing is weighed, since it counts 
 
 import argparse
 import math
+from functools import lru_cache
 from multiprocessing import Pool
 
 from parlor.bots import make_bot
@@ -27,13 +28,10 @@ from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
 
-_RULES: dict = {}
-
-
+@lru_cache
 def rules_for(seats: int):
-    if seats not in _RULES:
-        _RULES[seats] = make_rules("tor", seats=seats)
-    return _RULES[seats]
+    """One rules object per process and seat count (the workers get only the seat count)."""
+    return make_rules("tor", seats=seats)
 
 
 def positions(rules, count: int, from_deal: int) -> list:
