@@ -341,3 +341,26 @@ def test_tor_oracle_judges_moves_against_the_heuristics():
     differ, mean, low, high = re.search(r"at (\d+) of 40 .* ([+-]\d\.\d+) \[([+-]\d\.\d+), ([+-]\d\.\d+)\]",
                                         lines["random"]).groups()
     assert int(differ) > 20 and float(low) < float(mean) < float(high) < 0, lines["random"]
+
+
+def test_tor_inference_bounds_knowledge_and_scores_the_samplers(tmp_path):
+    """The bound: told the others' totals, the heuristic gains stakes, and more by dropping when
+    lowest than by only never being burned. The samplers: each predicts a drop's success better
+    than always saying no, and the same sampler twice differs by exactly nothing."""
+    records = tmp_path / "records"
+    assert main(["arena", "tor", "--bots", "rules,rules", "--matches", "3", "--seed", "5",
+                 "--save", str(records)]) == 0
+    script = Path(__file__).parents[2] / "benchmarks" / "tor_inference.py"
+    out = subprocess.run([sys.executable, str(script), str(records), "--bound", "8", "--every", "6",
+                          "--samplers", "strong,strong:infer=false,strong", "--workers", "1"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    number = r"([+-]?\d+\.\d+)"
+    perfect, low, _ = map(float, re.search(rf"lowest: {number} \[{number}, {number}\]", lines[0]).groups())
+    unburned = float(re.search(rf"not lowest: {number} ", lines[1]).group(1))
+    assert low > 0 and perfect > unburned, lines[:2]
+    never = float(re.search(rf"succeeded at {number} ", lines[2]).group(1))
+    briers = [float(re.search(rf"Brier {number}", line).group(1)) for line in lines[3:]]
+    assert len(briers) == 3 and all(b < never for b in briers), lines
+    assert lines[5].endswith("(against strong: +0.0000 ± 0.0000, +0.000 ± 0.000)"), lines[5]
