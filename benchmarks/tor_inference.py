@@ -49,6 +49,11 @@ def interval(xs: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(sum((x - mean) ** 2 for x in xs) / max(1, n - 1) / n)
 
 
+def drop_pay(hands, seat: int) -> int:
+    """What a drop by `seat` would pay it with these hands (positive: its total is the lowest)."""
+    return drop_points([hand_total(h) for h in hands], seat, 1)[seat]
+
+
 # --- the bound: the heuristic told the others' totals ------------------------------------------
 
 def told(job) -> tuple[float, float]:
@@ -65,8 +70,7 @@ def told(job) -> tuple[float, float]:
             view = match.view(seat)
             action = bot.choose(view, rng)
             if way != "plain" and seat == place and "drop" in view["legal"]:
-                totals = [hand_total(h) for h in match.state.hands]
-                lowest = totals[seat] < min(t for p, t in enumerate(totals) if p != seat)
+                lowest = drop_pay(match.state.hands, seat) > 0
                 if way == "perfect" and lowest:
                     action = "drop"
                 elif action == "drop" and not lowest:
@@ -99,8 +103,7 @@ def positions(folder: str, every: int) -> list[tuple[dict, int]]:
             seat = match.to_act()
             if match.state.stage == 1 and "drop" in match.legal():
                 if k % every == 0:
-                    totals = [hand_total(h) for h in match.state.hands]
-                    out.append((match.view(seat), drop_points(totals, seat, 1)[seat]))
+                    out.append((match.view(seat), drop_pay(match.state.hands, seat)))
                 k += 1
             match.apply(action)
     return out
@@ -113,8 +116,7 @@ def predict(job) -> tuple[float, float]:
     worlds = Search(rules, view, Rng(1000 + i), **make_bot(spec, rules).settings).worlds
     wins = pays = 0
     for _ in range(SAMPLES):
-        hands = worlds.worlds[worlds.next()].hands
-        pay = drop_points([hand_total(h) for h in hands], view["seat"], 1)[view["seat"]]
+        pay = drop_pay(worlds.worlds[worlds.next()].hands, view["seat"])
         wins += pay > 0
         pays += pay
     return wins / SAMPLES, pays / SAMPLES
