@@ -123,6 +123,43 @@ def test_search_players_drop_at_once_with_a_low_dealt_hand():
     assert drops == {"rules": [(2, 2, 21), (14, 3, 4)], "search": [(2, 2, 21), (4, 3, 24), (14, 3, 4)]}
 
 
+def test_search_players_are_imagined_keeping_higher_cards():
+    """After its first turn, a player imagined as a search player counts each unknown card of the
+    others at SEARCH_KEPT and not AVERAGE_KEPT, so it drops with totals the heuristic keeps playing:
+    over later turns of heuristic play, the two policies differ exactly where the seat's total plus
+    the margin falls between the others' lowest likely totals under the two counts, and only the
+    search player drops there."""
+    from parlor.bots.tor import (AVERAGE_KEPT, DROP_MARGIN, DROPS, SEARCH_KEPT, _known_takes,
+                                 estimate_totals, first_turn)
+    from parlor.games.tor.cards import DROP
+    rules = make_rules("tor", None, 4)
+    policies = {assume: playout_policy(rules, assume) for assume in ("rules", "search")}
+    drop_at = DROPS[4][1]
+    differ = between = 0
+    for match, seat, view in _later_turn_starts(rules, 400):
+        s = match.state
+        if first_turn(s):
+            continue
+        drops = {a: p(rules.copy(s), rules.legal_ids(s), Rng(1)) == DROP for a, p in policies.items()}
+        total = hand_total(s.hands[seat])
+        sizes = [h.bit_count() for h in s.hands]
+        low = {kept: min(estimate_totals(sizes, _known_takes(s), seat, kept))
+               for kept in (AVERAGE_KEPT, SEARCH_KEPT)}
+        in_between = total <= drop_at and low[AVERAGE_KEPT] <= total + DROP_MARGIN < low[SEARCH_KEPT]
+        between += in_between
+        if drops["rules"] != drops["search"]:
+            differ += 1
+            assert drops["search"] and in_between, (total, low)
+    assert SEARCH_KEPT > AVERAGE_KEPT
+    assert differ == between > 0
+
+
+def _later_turn_starts(rules, count):
+    def wanted(view, k):
+        return view.get("stage") == 1 and len(view["log"]) > 8
+    return heuristic_positions(rules, count, wanted, seed=300)
+
+
 def test_the_heuristic_can_be_told_when_to_drop():
     """For experiments the rules bot takes `first_drop` (drop at once on the first turn with that
     total or less) and `drop_at` (the highest total it drops with later, still only well under the

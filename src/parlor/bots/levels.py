@@ -5,7 +5,7 @@
 | beginner | flat Monte Carlo, two heuristic playouts per move, no inference | instant; it misjudges close calls (a move that did well in two imagined deals), never plays absurd moves |
 | casual | the game's heuristic player (`rules`) | instant |
 | strong | information-set MCTS with heuristic playouts and bid inference | about one second on the reference machine |
-| expert | the same, four times strong's usual budget (16 times Meri's strong, 128 times Joker's and Yokir's) in two lanes over two processes, and worlds weighed also by the others' card play (Tőr: their draws, drops and discards; the others imagined as search players, in the cards they keep and in dropping at once with a low dealt hand) | a few seconds |
+| expert | the same, four times strong's usual budget (16 times Meri's strong, 128 times Joker's and Yokir's) in two lanes over two processes, and worlds weighed also by the others' card play (Tőr: their draws, drops and discards; the others imagined as search players, in the cards they keep, also when it weighs a drop, and in dropping at once with a low dealt hand) | a few seconds |
 
 Budgets are counted in iterations and simulated steps, never in wall time, so a level plays the
 same under the same seed on any machine (tests and tournaments depend on it). `seconds=` may be

@@ -19,6 +19,10 @@ from parlor.games.tor.cards import (DECK, DISCARD0, DRAW_DISCARD, DRAW_STOCK, DR
 from .base import HeuristicBot
 
 AVERAGE_KEPT = 5.0  # points a card the others keep is worth, on average (they shed high cards)
+# Search players keep higher cards, about 6.2 a card; playouts that imagine them (assume="search")
+# count that. It beat 5.0 by +1.00 [+0.28, +1.68] stakes a match between two thirty-second strongs
+# over 96 pre-registered deal sets (docs/strength.md, session 15).
+SEARCH_KEPT = 6.2
 DROP_MARGIN = 3  # drop only this far under the lowest likely total
 
 # Tőr is played for stakes: a seat's balance is its winnings, so the search values every deal,
@@ -65,7 +69,7 @@ def helps(card: int, hand: int, meld_adjacent: int) -> bool:
     return False
 
 
-def estimate_totals(hand_sizes, known_cards, seat) -> list[float]:
+def estimate_totals(hand_sizes, known_cards, seat, kept: float = AVERAGE_KEPT) -> list[float]:
     """Likely hand totals of the other seats: what is known of them plus an average per card."""
     out = []
     for p, size in enumerate(hand_sizes):
@@ -73,12 +77,13 @@ def estimate_totals(hand_sizes, known_cards, seat) -> list[float]:
             out.append(float("inf"))
             continue
         kn = known_cards[p]
-        out.append(sum(VALUE[c] for c in kn) + max(0, size - len(kn)) * AVERAGE_KEPT)
+        out.append(sum(VALUE[c] for c in kn) + max(0, size - len(kn)) * kept)
     return out
 
 
 def start_of_turn(hand: int, top: int | None, meld_adjacent: int, hand_sizes, known_cards,
-                  seat: int, can_take: bool, is_first_turn, first_drop: int, drop_at: int) -> str:
+                  seat: int, can_take: bool, is_first_turn, first_drop: int, drop_at: int,
+                  kept: float = AVERAGE_KEPT) -> str:
     """'drop', 'stock' or 'take'. `known_cards()` gives the cards known in each hand and
     `is_first_turn()` whether this is the seat's first turn of the deal: called only when a low hand
     thinks of dropping (playouts skip the work otherwise). `first_drop` and `drop_at` as in
@@ -86,7 +91,7 @@ def start_of_turn(hand: int, top: int | None, meld_adjacent: int, hand_sizes, kn
     total = hand_total(hand)
     if total <= first_drop and is_first_turn():
         return "drop"
-    if total <= drop_at and total + DROP_MARGIN < min(estimate_totals(hand_sizes, known_cards(), seat)):
+    if total <= drop_at and total + DROP_MARGIN < min(estimate_totals(hand_sizes, known_cards(), seat, kept)):
         return "drop"
     if can_take and top is not None:
         if helps(top, hand, meld_adjacent):
@@ -214,10 +219,13 @@ def first_turn(s) -> bool:
 def policy(rules, assume: str = "rules"):
     """The playout policy on an imagined TorState (own hand and public facts only), every seat
     playing like `assume`: "rules", the heuristic; "search", the heuristic but dropping at once
-    with a low dealt hand as the search player does."""
+    with a low dealt hand and counting the others' unknown cards as high as the search player
+    keeps them."""
     first_drop, drop_at = DROPS[rules.seats]
+    kept = AVERAGE_KEPT
     if assume == "search":
         first_drop = FIRST_DROP[rules.seats]
+        kept = SEARCH_KEPT
 
     def act(s, ids, rng):
         seat = s.turn
@@ -229,7 +237,7 @@ def policy(rules, assume: str = "rules"):
                 adj |= a
             sizes = [h.bit_count() for h in s.hands]
             what = start_of_turn(hand, top, adj, sizes, lambda: _known_takes(s), seat,
-                                 DRAW_DISCARD in ids, lambda: first_turn(s), first_drop, drop_at)
+                                 DRAW_DISCARD in ids, lambda: first_turn(s), first_drop, drop_at, kept)
             return {"drop": DROP, "stock": DRAW_STOCK, "take": DRAW_DISCARD}[what]
         moves = [_move_of(a) for a in ids]
         return ids[after_draw(hand, moves)]
