@@ -136,7 +136,7 @@ def test_search_players_are_imagined_keeping_higher_cards():
     policies = {assume: playout_policy(rules, assume) for assume in ("rules", "search")}
     drop_at = DROPS[4][1]
     differ = between = 0
-    for match, seat, view in _later_turn_starts(rules, 400):
+    for match, seat, view in _rules_play_positions(rules, 400):
         s = match.state
         if first_turn(s):
             continue
@@ -152,12 +152,6 @@ def test_search_players_are_imagined_keeping_higher_cards():
             assert drops["search"] and in_between, (total, low)
     assert SEARCH_KEPT > AVERAGE_KEPT
     assert differ == between > 0
-
-
-def _later_turn_starts(rules, count):
-    def wanted(view, k):
-        return view.get("stage") == 1 and len(view["log"]) > 8
-    return heuristic_positions(rules, count, wanted, seed=300)
 
 
 def test_the_heuristic_can_be_told_when_to_drop():
