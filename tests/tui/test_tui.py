@@ -408,18 +408,39 @@ def test_replay_viewer_steps_and_shows_one_seat_or_all_hands():
     run(go())
 
 
-def test_replay_of_the_table_in_play():
+def test_replay_of_the_table_in_play_shows_other_hands_only_once_the_match_is_over():
     async def go():
         app = app_for("yokir", seed=3)
         async with app.run_test(size=(80, 24)) as pilot:
-            table = await open_table(pilot, app)
+            table = await open_table(pilot, app, {"target": "1"})
+            s = table.session
+            deck = s.rules.deck
             await pilot.press("v")
             await pilot.pause()
-            assert isinstance(app.screen, ReplayScreen)
-            assert app.screen.stepper.actions == table.session.match.actions
-            await pilot.press("end")
+            rs = app.screen
+            assert isinstance(rs, ReplayScreen)
+            assert rs.stepper.actions == s.match.actions
+            await pilot.press("end", "a", "tab")
+            await pilot.pause()
+            assert not rs.all_hands and rs.seat == s.human
+            m = rs.stepper.match
+            known = all_codes(m.view(s.human), deck) | all_codes([e[2][s.human] for e in m.log], deck)
+            others = set().union(*(m.view(seat)["hand"] for seat in range(3) if seat != s.human))
+            assert others and not codes_on(screen_text(app), deck) & (others - known)
             await pilot.press("escape")
             assert app.screen is table
+            await play_match(pilot, app, seed=4)
+            await pilot.press("enter")  # close the final scores
+            await pilot.pause()
+            await pilot.press("v")
+            await pilot.pause()
+            rs = app.screen
+            assert isinstance(rs, ReplayScreen) and rs.stepper.index == 0
+            await pilot.press("end", "a")
+            await pilot.pause()
+            assert rs.all_hands
+            await pilot.press("tab")
+            assert rs.seat == (s.human + 1) % 3
     run(go())
 
 

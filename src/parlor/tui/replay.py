@@ -1,5 +1,6 @@
 """The replay viewer: step through any record, forward and back, as one seat saw it or with every
-hand shown. The one screen that may show all hands: the whole record is known to whoever holds it."""
+hand shown. The one screen that may show all hands: the whole record is known to whoever holds it.
+Opened on the match a person is playing, it keeps to that person's seat until the match is over."""
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -47,7 +48,7 @@ class ReplayScreen(Screen):
         Binding("escape", "close", "close"), Binding("q", "close", show=False),
     ]
 
-    def __init__(self, record: dict, names: list[str] | None = None, seat: int = 0) -> None:
+    def __init__(self, record: dict, names: list[str] | None = None, seat: int = 0, own_seat_only: bool = False) -> None:
         super().__init__()
         self.stepper = Stepper(record)
         rules = self.stepper.match.rules
@@ -55,6 +56,7 @@ class ReplayScreen(Screen):
         self.names = names or record.get("names") or seat_names(rules.seats, -1)
         self.seat = seat if 0 <= seat < rules.seats else 0
         self.all_hands = False
+        self.own_seat_only = own_seat_only
 
     def compose(self) -> ComposeResult:
         yield from compose_table(moves=False)
@@ -94,7 +96,8 @@ class ReplayScreen(Screen):
         log = self.query_one("#log", VerticalScroll)
         self.call_after_refresh(log.scroll_end, animate=False)
         if st.index == 0:
-            status = "The start of the record. → next action, ← back, Tab another seat, a all hands."
+            others = "" if self.own_seat_only else ", Tab another seat, a all hands"
+            status = f"The start of the record. → next action, ← back{others}."
         else:
             number, seat, seen = m.log[-1]
             text = m.actions[-1] if self.all_hands else seen[self.seat]
@@ -118,12 +121,21 @@ class ReplayScreen(Screen):
             st.go(st.index + 1)
         self.redraw()
 
+    def others_hidden(self) -> bool:
+        if self.own_seat_only:
+            self.notify("The match is not over: the other hands stay hidden.", timeout=3)
+        return self.own_seat_only
+
     def action_seat(self, step: int) -> None:
+        if self.others_hidden():
+            return
         self.all_hands = False
         self.seat = (self.seat + step) % self.rules.seats
         self.redraw()
 
     def action_all_hands(self) -> None:
+        if self.others_hidden():
+            return
         self.all_hands = not self.all_hands
         self.redraw()
 

@@ -462,7 +462,8 @@ class TableScreen(Screen):
     def action_replay(self) -> None:
         from .replay import ReplayScreen
         s = self.session
-        self.app.push_screen(ReplayScreen(s.match.record(), s.names, s.human))
+        # a match still in play is seen as the person's own seat saw it: no peeking at other hands
+        self.app.push_screen(ReplayScreen(s.match.record(), s.names, s.human, own_seat_only=not s.match.finished))
 
     def action_restart(self, confirm: bool = True) -> None:
         def done(choice: str | None) -> None:
