@@ -74,6 +74,12 @@ def test_sage_is_not_its_printed_suit_and_the_reason_says_so():
     assert reason == "a Thought card was led and seat 0 holds 4T (1T is the Sage, a trump)"
 
 
+def test_the_reason_names_a_led_suit_with_its_article():
+    rules, s = deal(SAGE_HANDS, SAGE_PILE)
+    s = run(rules, s, ["pass", "pass", "pass", "call M", "play 5A", "play 3L"])
+    assert rules.why_illegal(s, "play 4T") == "an Architecture card was led and seat 0 holds 2A 3A 4A"
+
+
 def test_sage_alone_of_its_printed_suit_may_not_follow_it_but_may_trump():
     rules, s = deal(LONE_SAGE_HANDS, LONE_SAGE_PILE)
     s = run(rules, s, ["pass", "pass", "pass", "call M", "play 5T", "play 4L"])

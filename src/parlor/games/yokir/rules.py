@@ -197,7 +197,9 @@ class YokirRules(Rules):
                 follow = sorted(c for c in hand if eff[c] == s.led)
                 if follow:
                     held = " ".join(CODES[c] for c in follow)
-                    what = "trump was led" if s.led == s.trump else f"a {SUIT_NAMES[SUITS[s.led]]} card was led"
+                    name = SUIT_NAMES[SUITS[s.led]]
+                    article = "an" if name[0] in "AEIOU" else "a"
+                    what = "trump was led" if s.led == s.trump else f"{article} {name} card was led"
                     why = f"{what} and seat {seat} holds {held}"
                     if a == sage(s.trump):
                         why += f" ({CODES[a]} is the Sage, a trump)"
