@@ -330,6 +330,7 @@ def test_winner_leads_the_next_trick_and_the_deal_scores():
 def test_nine_card_deal_flow():
     m = nine(dealer=3)
     assert m.to_act() == 0 and m.view(0)["phase"] == "trump"
+    assert m.rules.why_illegal(m.state, "bid 1") == "it is not the bidding step: the trump must be named first"
     m.apply("trump D")
     assert m.view(1)["trump"] == "D" and m.view(1)["phase"] == "bid" and m.to_act() == 0
     for _ in range(4):
@@ -343,6 +344,7 @@ def test_dark_deal_flow():
     for a in ["bid 1", "bid 2", "bid 3", "bid 2"]:
         m.apply(a)
     assert m.to_act() == 2 and m.legal() == ["trump C", "trump D", "trump H", "trump S", "trump none"]
+    assert m.rules.why_illegal(m.state, "bid 1") == "bidding is over"  # the trump comes after the bids
     m.apply("trump none")
     assert m.view(0)["phase"] == "play" and m.to_act() == 2 and m.view(0)["trump"] == "none"
 

@@ -283,7 +283,7 @@ class JokerRules(Rules):
             if phase != BID:
                 if s.kind in (GOLD, MISERE):
                     return "there is no bidding in a golden or misère deal"
-                if phase == TRUMP:
+                if phase == TRUMP and s.kind != DARK:  # in a dark deal the trump comes after the bids
                     return "it is not the bidding step: the trump must be named first"
                 return "bidding is over"
             if k > s.n:
