@@ -53,6 +53,24 @@ def test_below_and_shuffle_are_uniform():
         r.below(0)
 
 
+class Draws(Rng):
+    """A generator that returns the given 64-bit draws, to reach Lemire's rare rejection."""
+
+    def __init__(self, draws):
+        super().__init__(0)
+        self.draws = iter(draws)
+
+    def next_u64(self) -> int:
+        return next(self.draws)
+
+
+def test_below_rejects_the_few_draws_that_would_bias_it():
+    # 2**64 = 1 (mod 3): of the 2**64 draws, the one whose product's low word is 0 falls in the
+    # short bucket and is drawn again; without the rejection below(3) would answer 0 here.
+    assert Draws([0, 1 << 63]).below(3) == 1
+    assert Draws([0, 1 << 63]).below(4) == 0  # 2**64 = 0 (mod 4): nothing to reject
+
+
 def test_copy_continues_identically():
     r = Rng(42)
     r.next_u64()

@@ -62,7 +62,7 @@ class Rng:
         m = self.next_u64() * n
         low = m & _MASK
         if low < n:
-            threshold = (-n) % n
+            threshold = (1 << 64) % n  # 2**64 mod n: C's unsigned (-n) % n; Python's (-n) % n is 0
             while low < threshold:
                 m = self.next_u64() * n
                 low = m & _MASK
