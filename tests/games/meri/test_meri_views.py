@@ -304,3 +304,17 @@ def test_a_taker_with_ten_trumps_discarding_the_indicator():
             r = RULES.resample(v, Rng(k))
             assert dumps(RULES.view(_checked_replay(r), seat)) == dumps(v)
             assert all(IS_TRUMP[4][c] for c in r.hands[3])  # a trump discard: only trumps left
+
+
+def test_a_trump_robai_discarded_by_the_dealer_shows_out_of_play():
+    # The dealer holds the Robai among ten trumps, passes, and discards it: it lies face up.
+    from meri_helpers import make_deal, play, start
+    trumps = ["GRo", "GSu", "GUn", "GSo", "PRo", "GRe", "GKa", "G1", "G2"]
+    s = play(start(make_deal(0, ["G4", "K6", "P2"], {0: trumps})), *["pass"] * 8)
+    assert RULES.view(s, 3)["robai"] == "unknown"  # until the side cards are shown
+    s = play(s, "discard GRo")
+    for seat in range(8):
+        v = RULES.view(s, seat)
+        assert v["robai"] == "out of play" and "GRo" in v["side_cards"]
+        assert "GRo (out of play)" in "\n".join(RULES.table_lines(v))
+

@@ -22,8 +22,10 @@ def _codes(cards) -> list[str]:
 
 
 def robai_status(s) -> str:
-    """What everybody knows about the trump Robai (6.1): declared, the indicator, out of play in
-    pile[1]/pile[2], hidden (nobody declared and it was dealt to a hand), or not yet known."""
+    """What everybody knows about the trump Robai (6.1): declared, the indicator, out of play (in
+    pile[1]/pile[2], or the discard of a dealer with ten trumps who passed: hidden by 6.1's
+    letter, but it lies face up among the side cards and scores nothing), hidden (nobody declared
+    and it was dealt to a hand), or not yet known."""
     robai = trump_robai(s.trump)
     if s.declared:
         return "declared"
@@ -31,7 +33,7 @@ def robai_status(s) -> str:
         return "indicator"
     if s.discard < 0:
         return "unknown"
-    return "out of play" if robai in s.pile else "hidden"
+    return "out of play" if robai in s.pile or robai == s.discard else "hidden"
 
 
 def _combo_json(combo, winner):
