@@ -111,8 +111,10 @@ class Rules:
 
     def first_dealer(self, explicit: int | None, rng: Rng) -> int:
         """Dealer of deal 1: `explicit` is the first explicit deal's dealer, if any.
-        Default: that dealer, else the first value drawn from the match's generator."""
-        return explicit if explicit is not None else rng.below(self.seats)
+        Default: that dealer, else the first value drawn from the match's generator. The value is
+        drawn either way, so an explicit first deal leaves the later deals' seeds unchanged."""
+        drawn = rng.below(self.seats)
+        return explicit if explicit is not None else drawn
 
     def dealer_of(self, first_dealer: int, number: int) -> int:
         """Dealer of deal `number` (1-based): one seat on each time."""
