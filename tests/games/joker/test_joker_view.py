@@ -44,17 +44,21 @@ def test_trump_step_chooser_sees_his_first_three_only(token):
     m.apply("trump H")
     for s in range(4):
         assert m.view(s)["hand"] == sorted_codes(NINE[s]) and m.view(s)["hand_hidden"] == 0
+    # The chooser recalls which three he saw when he chose, to the end of the deal; nobody else.
+    first = sorted_codes(["QH", "7S", "X1"])
+    assert [m.view(s)["first_three"] for s in range(4)] == [first, None, None, None]
 
 
 def test_dark_nobody_sees_a_card_while_bidding():
     m = nine("dark")
     for a in ["bid 1", "bid 0", "bid 2", "bid 1"]:
-        assert all(m.view(s)["hand"] == [] for s in range(4))
+        assert all(m.view(s)["hand"] == [] and m.view(s)["first_three"] is None for s in range(4))
         m.apply(a)
-    assert m.view(0)["hand"] == sorted_codes(["QH", "7S", "X1"])
+    assert m.view(0)["hand"] == m.view(0)["first_three"] == sorted_codes(["QH", "7S", "X1"])
     assert all(m.view(s)["hand"] == [] for s in (1, 2, 3))
     m.apply("trump S")
     assert all(m.view(s)["hand"] == sorted_codes(NINE[s]) for s in range(4))
+    assert m.view(0)["first_three"] == sorted_codes(["QH", "7S", "X1"])
 
 
 def _tokens(view) -> set[str]:
@@ -128,6 +132,21 @@ def test_no_leak_of_a_seats_own_hidden_cards(schedule):
                     changed += moved
             match.apply(rng.choice(match.legal()))
     assert checked > 50 and changed > checked // 2
+
+
+def test_resample_keeps_or_draws_the_choosers_first_three():
+    """The chooser's worlds deal him the three he saw; another seat's worlds deal the chooser
+    any three of his cards, not always the first three he played."""
+    m = nine("9", ["trump H", "bid 1", "bid 1", "bid 1", "bid 1"])
+    rng = Rng(3)
+    for _ in range(12):  # three tricks: the chooser (seat 0) has played three cards
+        m.apply(rng.choice(m.legal()))
+    rules = m.rules
+    v = m.view(0)
+    for k in range(10):
+        assert rules.view(rules.resample(v, Rng(k)), 0) == v
+    seen = {tuple(rules.view(rules.resample(m.view(2), Rng(k)), 0)["first_three"]) for k in range(30)}
+    assert len(seen) > 5
 
 
 def test_resample_respects_what_plays_revealed():

@@ -7,10 +7,14 @@ chapter's earlier deals (the premium depends on them). Own hand: in full, except
     and the others see nothing of theirs;
   - in a dark deal nobody sees a card while bidding; at the trump step after the bids the chooser
     sees his first three and the others nothing.
-Never seen: other hands, pile[1:].
+The chooser keeps `first_three` (the cards he saw at the trump step) to the end of the deal, so
+his view recalls what he knew when he chose (the OpenSpiel information state is perfect recall).
+Never seen: other hands, pile[1:], the chooser's first three (by the others).
 
 resample() deals the unknown cards into the places the seat cannot see (other hands, minus what
-their plays ruled out; its own hidden cards; the undealt pile) and replays the deal's history.
+their plays ruled out; its own hidden cards; the undealt pile) and replays the deal's history. The
+chooser's hand begins with the first three his view shows; seen by another seat, with three of his
+cards drawn at random.
 """
 
 from parlor.core.cards import cards_of
@@ -34,10 +38,16 @@ def _hidden_phase(s) -> bool:
 
 def _visible_hand(s, seat: int) -> list[int]:
     if _hidden_phase(s):
-        if s.phase == TRUMP and seat == (s.dealer + 1) & 3:
-            return sorted(s.first3)
-        return []
+        return (_first_three(s, seat) or []) if s.phase == TRUMP else []
     return cards_of(s.hands[seat])
+
+
+def _first_three(s, seat: int) -> list[int] | None:
+    """The chooser's first three, to the chooser only, from the trump step on (after the bids in
+    a dark deal); None otherwise."""
+    if not s.first3 or seat != (s.dealer + 1) & 3 or (s.kind == DARK and s.phase == BID):
+        return None
+    return sorted(s.first3)
 
 
 def _play_str(a: int) -> str:
@@ -102,6 +112,7 @@ def view(rules, s, seat: int) -> dict:
     p = s.plan
     trump = None if s.trump < 0 else ("none" if s.trump == NO_SUIT else SUITS[s.trump])
     hand = _visible_hand(s, seat)
+    first3 = _first_three(s, seat)
     in_hand = [bin(h).count("1") for h in s.hands]
     lead = None
     if s.trick:
@@ -126,6 +137,7 @@ def view(rules, s, seat: int) -> dict:
         "turned": CODES[s.turned] if s.turned >= 0 else None,
         "trump": trump,
         "hand": [CODES[c] for c in hand],
+        "first_three": None if first3 is None else [CODES[c] for c in first3],
         "hand_hidden": in_hand[seat] - len(hand),
         "hand_sizes": in_hand,
         "bids": [b if b >= 0 else None for b in s.bids] if s.kind not in (GOLD, MISERE) else None,
@@ -224,6 +236,14 @@ def resample(rules, v: dict, rng, observe=None):
         else:
             now = drawn[p]
         hands.append(played_by[p] + now if played_by[p] else now)
+    chooser = v["chooser"]
+    if v["first_three"]:  # this seat chose the trump: his dealt hand begins with the three he saw
+        first = [card[c] for c in v["first_three"]]
+        hands[seat] = first + [c for c in hands[seat] if c not in first]
+    elif chooser not in (None, seat) and plays:
+        # Which three the chooser saw is hidden from this seat: any three of his cards, not his
+        # first plays. (Before any play nothing is constrained and the drawn order is random.)
+        hands[chooser] = rng.shuffled(hands[chooser])
     pile = [turned] + drawn[-1] if turned is not None else []
     results = tuple(DealResult(r["dealer"], list(r["points"]), "",
                                {k: x for k, x in r.items() if k not in ("dealer", "points")})
