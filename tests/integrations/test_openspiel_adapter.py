@@ -165,6 +165,78 @@ def test_resample_from_infostate(game_id):
         assert str(pickle.loads(pickle.dumps(world))) == str(world)
 
 
+def _whole_history(game, core) -> list[int]:
+    """A resampled state's history from the start of the game: the first dealer (when drawn),
+    its deal card by card, its actions."""
+    setup = core.setup
+    history = []
+    if setup.dealer_by_outcome is not None:
+        history.append(next(k for k, d in enumerate(setup.dealer_by_outcome)
+                            if setup.rules.dealer_of(d, core.number) == core.dealer))
+    for seat, i in setup.slots(core.number, core.dealer)[0]:
+        history.append(core.deal.pile[i] if seat < 0 else core.deal.hands[seat][i])
+    return history + core.actions
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_resampled_worlds_show_the_seat_what_it_saw(game_id):
+    """Perfect recall within a deal: a resampled world's history, played from the start, shows
+    the seat the same information state at each earlier decision as the true history did."""
+    rules = make_rules(game_id, short_options(game_id))
+    game = adapter.deal_game(rules, rules.max_deals() or 1)
+    n = game.num_players()
+    rs, sample = np.random.RandomState(5), Rng(8).random
+    state, seen = game.new_initial_state(), []  # seen: every seat's string at each decision
+    checked = 0
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            seen.append([state.information_state_string(p) for p in range(n)])
+            for p in range(n) if len(seen) % 3 == 1 else ():
+                world = game.new_initial_state()
+                strings = []
+                for action in _whole_history(game, state.resample_from_infostate(p, sample)._core):
+                    if not world.is_chance_node():
+                        strings.append(world.information_state_string(p))
+                    world.apply_action(action)
+                strings.append(world.information_state_string(p))
+                assert strings == [s[p] for s in seen], f"seat {p} recalls another past"
+                checked += 1
+        state.apply_action(random_action(state, rs))
+    assert checked >= n
+
+
+@pytest.mark.parametrize("token", ["9", "dark"])
+def test_joker_chooser_recalls_the_three_he_chose_trump_from(token):
+    """Two deals that differ only in which of the chooser's cards came first: he saw different
+    threes when he chose, so after the same trump his information states still differ; the
+    other seats' do not."""
+    if "joker" not in GAMES:
+        pytest.skip("no joker")
+    game = pyspiel.load_game("parlor_joker", {"schedule": json.dumps([[token]])})
+    states = [game.new_initial_state(), game.new_initial_state()]
+    dealer = states[0]._core.dealer
+    chooser = (dealer + 1) % 4
+    order = game.setup.slots(1, dealer)[0]
+    first, sixth = order.index((chooser, 0)), order.index((chooser, 5))
+    twin = list(range(36))
+    twin[first], twin[sixth] = twin[sixth], twin[first]
+    for a, b in zip(range(36), twin):
+        states[0].apply_action(a)
+        states[1].apply_action(b)
+    trump = False
+    while not trump:
+        action = states[0].legal_actions()[0]
+        trump = action >= 64  # the ids of "trump S".."trump none"
+        for s in states:
+            s.apply_action(action)
+    one, two = states
+    assert one.information_state_string(chooser) != two.information_state_string(chooser)
+    assert one.information_state_tensor(chooser) != two.information_state_tensor(chooser)
+    for p in set(range(4)) - {chooser}:
+        assert one.information_state_string(p) == two.information_state_string(p)
+        assert one.information_state_tensor(p) == two.information_state_tensor(p)
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_openspiel_ismcts_plays_whole_games(game_id):
     rules = make_rules(game_id, short_options(game_id))
