@@ -2,6 +2,7 @@
 random simulation test (with serialization), pickling and game strings, resampling from an
 information state, and OpenSpiel's ISMCTS playing whole games."""
 
+import copy
 import json
 import pickle
 import re
@@ -256,6 +257,41 @@ def test_openspiel_ismcts_plays_whole_games(game_id):
                 state.apply_action(action)
                 moves += 1
         assert moves and all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
+
+
+def _leader_and_cards(trick) -> tuple[int, list]:
+    """A completed trick of a view: [leader, winner, cards] (Yokir, Joker), {"leader", "cards"} (Meri)."""
+    return (trick["leader"], trick["cards"]) if isinstance(trick, dict) else (trick[0], trick[2])
+
+
+@pytest.mark.parametrize("game_id", [g for g in ("yokir", "joker", "meri") if g in GAMES])
+def test_tensor_keeps_who_played_each_card(game_id):
+    """Views that differ only in who played which card of a trick, or in which of two tricks with
+    the same leader a seat played a card (who showed out), have different tensors."""
+    rules = make_rules(game_id, short_options(game_id))
+    game = adapter.deal_game(rules, rules.max_deals() or 1)
+    layout = game.setup.table.layout
+    rs = np.random.RandomState(2)
+    for _ in range(20):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(random_action(state, rs))
+        view = state.view(0)
+        by_leader = {}
+        for i, trick in enumerate(view["tricks"]):
+            by_leader.setdefault(_leader_and_cards(trick)[0], []).append(i)
+        pair = next((ts[:2] for ts in by_leader.values() if len(ts) > 1), None)
+        if pair is not None:
+            break
+    tensor = layout.encode(view)
+    swapped = copy.deepcopy(view)
+    cards = _leader_and_cards(swapped["tricks"][pair[0]])[1]
+    cards[1], cards[2] = cards[2], cards[1]
+    assert not np.array_equal(layout.encode(swapped), tensor)
+    moved = copy.deepcopy(view)
+    one, two = (_leader_and_cards(moved["tricks"][i])[1] for i in pair)
+    one[1], two[1] = two[1], one[1]
+    assert not np.array_equal(layout.encode(moved), tensor)
 
 
 def test_parameters_reach_the_table_options():

@@ -22,13 +22,21 @@ Everything a seat is given is computed from `Rules.view(state, seat)` and nothin
     legal               one bit an action id (all zero when the seat is not to act)
     <key>.cards         for every other view key that holds cards: a row a seat (cards named in
                         an item [seat, ...] of that key) and a last row for the rest
+    <key>.order         for a key that lists cards in an order of its own (tricks, histories,
+                        logs): the same rows, each card's place among the cards the key lists
+                        (1 the first; a card listed twice, its last place). With the rows this
+                        keeps who played each card of a trick, and so who showed out: a trick's
+                        cards are consecutive places, in play order from the leader
     <key>.tokens        the same rows, counting the key's other words ("pass", "bid1", "S"...)
     <key>.numbers       a number, or a list of numbers (None is -1), held by that key
 
   Which keys hold cards, words or numbers, and the words' vocabulary, come from views of two
   seeded random matches of the same table, so a table always has the same layout; the words of
   every action string are always in the vocabulary, and a word seen in neither counts in the
-  column "<other>". The order of events is not in the tensor (the string has it).
+  column "<other>". Besides the order of the cards in a key (`.order`), the order of events is
+  not in the tensor (the string has it). A key whose items are objects (Meri's tricks) keeps its
+  cards in the last row: there the leaders follow from the rules (the winner of a trick leads the
+  next), not from the tensor's rows.
 
 Action ids are the game's own fixed space (Rules.num_actions); `action_table` lists, for every
 id, the action string it stands for (or its pattern when the string depends on the position,
@@ -314,6 +322,7 @@ class _Probe:
     def __init__(self, rules: Rules):
         self.rules = rules
         self.has_cards: set[str] = set()
+        self.ordered: set[str] = set()  # keys seen listing cards out of deck order
         self.words: dict[str, Counter] = defaultdict(Counter)
         self.numbers: dict[str, int] = {}
         self.strings: dict[int, set[str]] = defaultdict(set)
@@ -355,6 +364,8 @@ class _Probe:
             _walk(value, seats, seats, index, cards, words)
             if cards:
                 self.has_cards.add(key)
+                if any(a > b for (_, a), (_, b) in zip(cards, cards[1:])):
+                    self.ordered.add(key)
             if words:
                 self.words[key].update(w for _, w in words)
 
@@ -391,14 +402,17 @@ class Layout:
                   ("scores", (n,)), ("hand", (d,)), ("hand_sizes", (n,)), ("trick", (n, d + 1)),
                   ("legal", (rules.num_actions,))]
         self.vocab: dict[str, dict[str, int]] = {}
-        self.extra: list[tuple[str, bool, bool, int]] = []  # key, cards?, words?, numbers
+        self.extra: list[tuple[str, bool, bool, bool, int]] = []  # key, cards?, order?, words?, numbers
         keys = sorted(set(probe.has_cards) | set(probe.words) | set(probe.numbers))
         for key in keys:
             cards = key in probe.has_cards
+            ordered = key in probe.ordered
             words = key in probe.words
             numbers = probe.numbers.get(key, 0)
             if cards:
                 pieces.append((f"{key}.cards", (n + 1, d)))
+            if ordered:
+                pieces.append((f"{key}.order", (n + 1, d)))
             if words:
                 common = sorted(probe.words[key].items(), key=lambda kv: (-kv[1], kv[0]))
                 seen = {w for w, _ in common[:MAX_VOCAB]}
@@ -407,7 +421,7 @@ class Layout:
                 pieces.append((f"{key}.tokens", (n + 1, len(vocab))))
             if numbers:
                 pieces.append((f"{key}.numbers", (numbers,)))
-            self.extra.append((key, cards, words, numbers))
+            self.extra.append((key, cards, ordered, words, numbers))
         self.pieces = pieces
         self.offsets = {}
         at = 0
@@ -453,7 +467,7 @@ class Layout:
         if view.get("legal"):
             for a in legal_ids:
                 t[off["legal"] + a] = 1.0
-        for key, has_cards, has_words, numbers in self.extra:
+        for key, has_cards, ordered, has_words, numbers in self.extra:
             value = view.get(key)
             if value is None and not numbers:
                 continue
@@ -474,6 +488,10 @@ class Layout:
                 at = off[f"{key}.cards"]
                 for owner, c in cards:
                     t[at + owner * d + c] = 1.0
+                if ordered:
+                    at = off[f"{key}.order"]
+                    for place, (owner, c) in enumerate(cards, 1):
+                        t[at + owner * d + c] = place
             if has_words and words:
                 vocab = self.vocab[key]
                 width = len(vocab)
