@@ -27,8 +27,16 @@ The game (pyspiel.GameType / GameInfo):
   (Tőr); `single_deal` (0 = the whole match, the default; k >= 1 = deal k alone, from zero
   scores: a one-deal game, returns = that deal's points); and, for matches without a fixed
   length (Yokir plays to a target), `max_deals` (default 100): the match stops after that many
-  deals with the scores it has. max_game_length = deals x Rules.max_actions_per_deal.
-- Information state: the seat's view (encoding.view_string), exact within the deal. Earlier
+  deals with the scores it has.
+- max_game_length = deals x Rules.max_actions_per_deal, which bounds random play but is NOT a
+  true bound in Tőr: its rules let a deal go on for ever (a seat may take the top discard and
+  discard it again a turn later without touching the stock; games/tor/rules.py), so a Tőr
+  game can run past max_game_length and max_history_length. pyspiel has no way to declare a
+  game unbounded (GameInfo.max_game_length is a number), so code that needs a bound (buffers
+  sized by max_history_length, rollouts or training episodes) must cap Tőr's episodes itself.
+- Information state: the seat's view (encoding.view_string), exact and perfect-recall within
+  the deal: the view keeps the deal's whole public history and all the seat has seen of its own
+  cards (Joker's trump chooser keeps `first_three`, the cards he chose from). Earlier
   deals reach it only through what the view keeps of them (scores, and the facts the rules
   carry over, like Joker's chapter results): a seat does not recall its own cards of an
   earlier deal. That is no loss for play (every deal is dealt afresh) but the information
@@ -36,8 +44,16 @@ The game (pyspiel.GameType / GameInfo):
 - Observation: the view as text (encoding.render). Tensors (both): encoding.Layout.
 - resample_from_infostate(player, sampler): a state that looks the same to `player`, drawn by
   Rules.resample(view, rng) with rng seeded from the sampler: the hidden cards go wherever the
-  seat cannot rule them out, never where it can. The sampled state carries the match's public
-  context; its history() is empty (the true history would tell what the seat cannot know).
+  seat cannot rule them out, never where it can. It is NOT exactly uniform over the states
+  consistent with the information state, as OpenSpiel asks: uniform while the seat's knowledge
+  constrains nothing, but when it does (a seat shown out of a suit) core/sampling.place_cards
+  makes 20 uniform tries (exact when one fits) and then falls back to a randomized greedy
+  placement that is biased (about 5% of Joker resamples in random play); Meri's and Tőr's
+  resamplers have quick placements of their own, consistent but not exactly uniform either.
+  The sampled state carries the match's public context (returns() are the match scores so
+  far; rewards() are zero until points are next scored) but its history() is EMPTY (the true
+  history would tell what the seat cannot know): code that replays or keys on history() must
+  not use it; strings, tensors, legal actions and playing on all work.
 """
 
 import functools
@@ -132,6 +148,8 @@ class _Setup:
             self.utility, self.utility_sum = pyspiel.GameType.Utility.CONSTANT_SUM, float(total * self.deals)
         else:
             self.utility, self.utility_sum = pyspiel.GameType.Utility.GENERAL_SUM, None
+        # Bounds random play; no true bound where a deal can go on for ever (Tőr): pyspiel
+        # cannot say "unbounded", so the docstring tells researchers to cap episodes.
         self.max_game_length = self.deals * rules.max_actions_per_deal
         self._slots: dict[tuple[int, int], tuple] = {}
         self._recorder = None
@@ -440,7 +458,9 @@ class ParlorState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler) -> "ParlorState":
         """A state that looks exactly the same to `player_id`, drawn by the game's resampler
         (Rules.resample) from that seat's view alone; `probability_sampler()` gives floats in
-        [0, 1) and seeds the draw."""
+        [0, 1) and seeds the draw. Not exactly uniform over the consistent states when the
+        seat's knowledge constrains the hidden cards, and its history() is empty (see the
+        module docstring)."""
         core = self._core.resampled(player_id, Rng(_sampler_seed(probability_sampler)))
         return ParlorState(self.get_game(), core)
 

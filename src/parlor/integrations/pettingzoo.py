@@ -19,7 +19,8 @@
 - Rewards: a deal's points to every seat when the deal ends (partners share team points); the
   points of a deal that ends as it is dealt (an instant win) come with the next step. The
   rewards add up to the match scores. All agents terminate when the match ends; nothing
-  truncates.
+  truncates. Tőr's rules let a deal go on for ever (a seat may take the top discard and
+  discard it again a turn later), so a Tőr episode has no upper length: cap it yourself.
 - Seeding: reset(seed=s) plays the deals of Match(rules, seed=s) (the same deals as
   `parlor selfplay --seed s`); a later reset() without a seed draws the next seed from s. A
   match that is over before anyone acts (every deal an instant win) is passed over for the
