@@ -80,6 +80,26 @@ def replay(record: dict) -> Match:
     return match
 
 
+class Stepper:
+    """A record's match at any action index: forward one action at a time, back by replaying."""
+
+    def __init__(self, record: dict):
+        self.record = record
+        self.actions = actions_of(record)
+        replay(record)  # the whole record is checked first: all or nothing
+        self.match: Match = new_match(record)
+        self.index = 0
+
+    def go(self, index: int) -> None:
+        index = max(0, min(index, len(self.actions)))
+        if index < self.index:
+            self.match = new_match(self.record)
+            self.index = 0
+        while self.index < index:
+            self.match.apply(self.actions[self.index])
+            self.index += 1
+
+
 def save(match: Match, path) -> None:
     write(match.record(), path)
 

@@ -9,32 +9,11 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from parlor import records
-from parlor.core.match import Match
+from parlor.records import Stepper
 
 from .model import seat_names
 from .table import TABLE_CSS, compose_table, draw_table
 from .widgets import HandView, card_text, codes_coloured
-
-
-class Stepper:
-    """A record's match at any action index: forward one action at a time, back by replaying."""
-
-    def __init__(self, record: dict):
-        self.record = record
-        self.actions = records.actions_of(record)
-        records.replay(record)  # the whole record is checked first: all or nothing
-        self.match: Match = records.new_match(record)
-        self.index = 0
-
-    def go(self, index: int) -> None:
-        index = max(0, min(index, len(self.actions)))
-        if index < self.index:
-            self.match = records.new_match(self.record)
-            self.index = 0
-        while self.index < index:
-            self.match.apply(self.actions[self.index])
-            self.index += 1
 
 
 class ReplayScreen(Screen):

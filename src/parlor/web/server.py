@@ -18,7 +18,6 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
-from parlor import records
 from parlor.bots import bot_names
 from parlor.cli.plain import NAMES
 from parlor.core.errors import ParlorError
@@ -26,7 +25,7 @@ from parlor.core.match import Match
 from parlor.core.options import is_int
 from parlor.core.registry import games, make_rules
 
-from . import public
+from .replay import Replays
 from .store import Store
 from .table import Conn, Table
 
@@ -80,6 +79,10 @@ class Server:
         self.tables: dict[str, Table] = {}
         self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="parlor-db")
         self.bot_pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="parlor-bot")
+        # Slow work a person asks for (a hint's search, a replay) has one thread of its own:
+        # however much is asked, computer moves never queue behind it, and the loop never runs it.
+        self.request_pool = ThreadPoolExecutor(1, thread_name_prefix="parlor-request")
+        self.replays = Replays()
         self._seeds = seeds  # tests: a callable giving each new table's seed
         self.conns: set[Conn] = set()
 
@@ -87,6 +90,10 @@ class Server:
         """Run a store call on the database thread (SQLite: one writer; PostgreSQL: a few)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.db_pool, partial(fn, *args, **kwargs))
+
+    def requested(self, fn, *args) -> asyncio.Future:
+        """Run a person's slow request on the request thread; await the future for its result."""
+        return asyncio.get_running_loop().run_in_executor(self.request_pool, partial(fn, *args))
 
     # --- life
     async def start(self) -> None:
@@ -116,6 +123,7 @@ class Server:
             await self.db(self.store.close)
         self.db_pool.shutdown(wait=True)
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.request_pool.shutdown(wait=False, cancel_futures=True)
 
     # --- tables
     async def create_table(self, spec) -> dict:
@@ -217,9 +225,11 @@ class Server:
             row = await self.db(self.store.load, table_id)
             if row is None:
                 return None
-            table = Table.from_row(self, row)
-            self.tables[table_id] = table
-            table.start()
+            loaded = await self.requested(Table.from_row, self, row)  # a replay: off the loop
+            table = self.tables.get(table_id)  # another hello may have loaded it meanwhile
+            if table is None:
+                table = self.tables[table_id] = loaded
+                table.start()
         return table
 
     async def record(self, table_id: str) -> dict:
@@ -236,25 +246,7 @@ class Server:
         total = len(record["actions"])
         if not is_int(step) or not 0 <= step <= total:
             raise BadRequest(f"step must be from 0 to {total}")
-        match = records.new_match({**record, "actions": []})
-        for action in record["actions"][:step]:
-            match.apply(action)
-        names = record.get("names") or [f"seat {s}" for s in range(match.rules.seats)]
-        views = []
-        for s in range(match.rules.seats):
-            v = match.view(s)
-            v["names"] = names
-            views.append(v)
-        return {
-            "game": {"id": match.rules.id, "title": match.rules.title, "seats": match.rules.seats},
-            "step": step, "total": total, "names": names, "views": views,
-            "lines": [public.table_lines(match.rules, v) for v in views],
-            "roles": public.roles(match.rules, views[0]),
-            "log": [{"i": i, "deal": d, "seat": seat, "action": record["actions"][i]}
-                    for i, (d, seat, _) in enumerate(match.log)][-12:],
-            "sheet": match.rules.score_sheet(match.results, names),
-            "scores": list(match.scores), "finished": match.finished,
-        }
+        return await self.requested(self.replays.step, table_id, record, step)
 
     # --- the socket protocol
     def connect(self, send) -> Conn:
