@@ -1,17 +1,19 @@
-"""What one person's requests may cost everyone else: a finished match is replayed off the event
-loop, and stepped on from the last step shown."""
+"""What one person's requests may cost everyone else: a hint is one search per seat and state, on
+the server's request thread, never ahead of the computer players' moves; a finished match is
+replayed off the event loop, and stepped on from the last step shown."""
 
 import asyncio
 import json
 import threading
 
 from parlor import records
+from parlor.bots import hints
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
 from parlor.web.server import Server
 
-from .test_store import FakeConn
+from .test_store import FakeConn, settle
 
 RELEASE_S = 30  # the most a held stub waits: reached only when the code under test is wrong
 
@@ -119,6 +121,130 @@ def test_the_replay_steps_on_from_the_last_step_shown(tmp_path, monkeypatch):
             # forward steps went on from the match shown; only the step back started again
             assert held.calls == built + 1
         finally:
+            await server.stop()
+
+    asyncio.run(run())
+
+
+class HeldHint:
+    """Stands in for the hint search: counts the searches; each waits until released."""
+
+    def __init__(self):
+        self.calls = 0
+        self.release = threading.Event()
+
+    def __call__(self, rules, view, level, rng):
+        self.calls += 1
+        self.release.wait(RELEASE_S)
+        return [{"action": view["legal"][0], "value": 0.0, "reason": "held"}]
+
+
+async def computers_table(server, kinds=("computer", "computer", "computer")):
+    spec = {"game": "yokir", "options": {"target": 30}, "pace_ms": 0, "grace_s": 3600,
+            "players": [{"kind": k, "level": "random"} for k in kinds]}
+    return server.tables[(await server.create_table(spec))["id"]]
+
+
+async def my_turn(table, seat, tabs):
+    """A table with a person at `seat` (as many tabs as given), at that person's turn."""
+    for conn in tabs:
+        await table.attach(conn, seat)
+    await settle(table, lambda: table.match.to_act() == seat)
+
+
+def hint_answers(conn):
+    return [m for m in conn.sent if m["type"] == "hint"]
+
+
+async def yields(n=20):
+    for _ in range(n):
+        await asyncio.sleep(0)
+
+
+def test_two_tabs_asking_for_a_hint_share_one_search_and_its_answer(tmp_path, monkeypatch):
+    held = HeldHint()
+    monkeypatch.setattr(hints, "hint", held)
+
+    async def run():
+        server = Server(f"sqlite:///{tmp_path / 'h.sqlite'}", seeds=lambda: 3)
+        await server.start()
+        try:
+            table = await computers_table(server, ("person", "computer", "computer"))
+            tabs = [FakeConn(), FakeConn()]
+            await my_turn(table, 0, tabs)
+            sid = table.sid
+            asks = [asyncio.create_task(table.hint(tab, sid)) for tab in tabs]
+            await yields()  # both asks are in before the search ends
+            held.release.set()
+            await asyncio.gather(*asks)
+            assert held.calls == 1
+            assert hint_answers(tabs[0]) == hint_answers(tabs[1])
+            assert hint_answers(tabs[0])[0]["hints"][0]["reason"] == "held"
+            await table.hint(tabs[0], sid)  # asked again at the same state: the answer kept
+            assert held.calls == 1 and hint_answers(tabs[0])[1] == hint_answers(tabs[0])[0]
+        finally:
+            held.release.set()
+            await server.stop()
+
+    asyncio.run(run())
+
+
+def test_a_seat_gets_one_hint_search_at_a_time(tmp_path, monkeypatch):
+    held = HeldHint()
+    monkeypatch.setattr(hints, "hint", held)
+
+    async def run():
+        server = Server(f"sqlite:///{tmp_path / 'h.sqlite'}", seeds=lambda: 3)
+        await server.start()
+        try:
+            table = await computers_table(server, ("person", "computer", "computer"))
+            asker, player = FakeConn(), FakeConn()
+            await my_turn(table, 0, [asker, player])
+            first = table.sid
+            ask = asyncio.create_task(table.hint(asker, first))
+            await yields()
+            # the person plays without waiting for the hint, and is to act again
+            await table.submit(0, table.match.legal()[0], first, player)
+            await settle(table, lambda: table.sid > first and table.match.to_act() == 0)
+            again = asyncio.create_task(table.hint(player, table.sid))
+            await yields()
+            assert held.calls == 1
+            assert "already being worked out" in player.sent[-1].get("message", "")
+            held.release.set()
+            await asyncio.gather(ask, again)
+            assert [h["sid"] for h in hint_answers(asker)] == [first]
+            await table.hint(player, table.sid)  # the first search is over: a new one may start
+            assert held.calls == 2 and hint_answers(player)[-1]["sid"] == table.sid
+        finally:
+            held.release.set()
+            await server.stop()
+
+    asyncio.run(run())
+
+
+def test_hint_searches_do_not_hold_up_computers_at_other_tables(tmp_path, monkeypatch):
+    held = HeldHint()
+    monkeypatch.setattr(hints, "hint", held)
+
+    async def run():
+        server = Server(f"sqlite:///{tmp_path / 'h.sqlite'}", seeds=lambda: 3)
+        await server.start()
+        try:
+            asks = []
+            for _ in range(2):  # as many held searches as there are computer threads
+                table = await computers_table(server, ("person", "computer", "computer"))
+                tab = FakeConn()
+                await my_turn(table, 0, [tab])
+                asks.append(asyncio.create_task(table.hint(tab, table.sid)))
+            await yields()
+            others = await computers_table(server)
+            await others.attach(FakeConn(), None)
+            await settle(others, lambda: others.sid >= 30)
+            assert held.calls <= 1  # the second search waits for the request thread
+            held.release.set()
+            await asyncio.gather(*asks)
+        finally:
+            held.release.set()
             await server.stop()
 
     asyncio.run(run())

@@ -113,6 +113,7 @@ class Table:
         self.worker: asyncio.Task | None = None
         self.bot_task: asyncio.Task | None = None
         self._bots: dict = {}
+        self.hints: dict[int, tuple[int, asyncio.Future]] = {}  # seat -> (state id, its answer)
         self.applied_at = time.time()
         self.views = self._all_views()
         self.last_trick: list = self._last_tricks()
@@ -464,22 +465,32 @@ class Table:
         if sid != self.sid or self.match.to_act() != seat:
             conn.error("a hint is for your turn, at the table's current state", sid=self.sid)
             return
+        # One search per seat at a time, and one per state: a second tab (or click) asking at
+        # the same state gets the same answer, from the same search.
+        asked = self.hints.get(seat)
+        if asked is None or asked[0] != sid:
+            if asked is not None and not asked[1].done():
+                conn.error("a hint is already being worked out for your seat; ask again in a "
+                           "moment", sid=self.sid)
+                return
+            view = self.match.view(seat)  # the seat's own view only: a hint knows what you know
+            search = self.server.requested(self._work_out_hint, view, seat, sid)
+            asked = self.hints[seat] = (sid, search)
+        # shielded: one asker going away must not cancel the search the others wait for
+        answer = await asyncio.shield(asked[1])
+        conn.push(json.dumps({"type": "hint", "sid": sid, **answer}))
+
+    def _work_out_hint(self, view: dict, seat: int, sid: int) -> dict:
+        """The hints for `seat` from its view at state `sid` (on the request thread)."""
         try:
             from parlor.bots.hints import hint as hint_fn
         except ImportError:
-            conn.push(json.dumps({"type": "hint", "sid": sid, "hints": [],
-                                  "message": "hints are not available yet"}))
-            return
-        view = self.match.view(seat)
-        loop = asyncio.get_running_loop()
+            return {"hints": [], "message": "hints are not available yet"}
         try:
-            hints = await loop.run_in_executor(
-                self.server.bot_pool, lambda: hint_fn(self.rules, view, level="strong",
-                                                      rng=Rng(sid * 31 + seat)))
-            hints = [{"action": h["action"], "value": h.get("value"), "reason": h.get("reason", "")}
-                     for h in hints]
-            message = "" if hints else "no hint for this position"
+            hints = hint_fn(self.rules, view, level="strong", rng=Rng(sid * 31 + seat))
         except Exception:  # noqa: BLE001
             log.exception("table %s: hint failed", self.id)
-            hints, message = [], "the hint could not be worked out"
-        conn.push(json.dumps({"type": "hint", "sid": sid, "hints": hints, "message": message}))
+            return {"hints": [], "message": "the hint could not be worked out"}
+        hints = [{"action": h["action"], "value": h.get("value"), "reason": h.get("reason", "")}
+                 for h in hints]
+        return {"hints": hints, "message": "" if hints else "no hint for this position"}
