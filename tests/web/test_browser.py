@@ -188,12 +188,17 @@ def api(server, path, body=None):
 
 
 def wait_finished(server, table_id, seconds=20):
+    """Watch the table until its match ends (computers play only while someone is there)."""
+    import json
     import time
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if any(t["id"] == table_id for t in api(server, "/api/lobby")["finished"]):
-            return
-        time.sleep(0.1)
+    from websockets.sync.client import connect
+    with connect(f"ws://127.0.0.1:{server.port}/ws") as watcher:
+        watcher.send(json.dumps({"type": "hello", "table": table_id, "token": None}))
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if any(t["id"] == table_id for t in api(server, "/api/lobby")["finished"]):
+                return
+            time.sleep(0.1)
     raise AssertionError(f"table {table_id} did not finish")
 
 
@@ -332,6 +337,16 @@ def test_a_second_person_joins_an_open_table_from_the_lobby(browser, live_server
     guest.goto(live_server.url + "/")
     guest.wait_for_selector("#open-list li")
     assert guest.locator("#open-list button", has_text="Join as seat 1").count() == 0
+    assert not browser.errors
+
+
+def test_a_table_of_computers_made_in_the_lobby_is_watched_as_it_plays(browser, live_server):
+    page = new_page(browser)
+    create_from_lobby(page, live_server.url, "yokir", ["computer", "computer", "computer"])
+    page.wait_for_url("**/table/**")  # the maker watches: the computers play while someone is there
+    assert "#seat=" not in page.url
+    page.wait_for_function("() => document.querySelectorAll('#log li').length >= 3")
+    assert "You are watching" in page.locator("#me").inner_text()
     assert not browser.errors
 
 

@@ -1,6 +1,7 @@
 """What one person's requests may cost everyone else: a hint is one search per seat and state, on
 the server's request thread, never ahead of the computer players' moves; a finished match is
-replayed off the event loop, and stepped on from the last step shown."""
+replayed off the event loop, and stepped on from the last step shown; computer players do not
+play at a table nobody is at."""
 
 import asyncio
 import json
@@ -245,6 +246,28 @@ def test_hint_searches_do_not_hold_up_computers_at_other_tables(tmp_path, monkey
             await asyncio.gather(*asks)
         finally:
             held.release.set()
+            await server.stop()
+
+    asyncio.run(run())
+
+
+def test_computers_wait_at_a_table_nobody_is_at(tmp_path):
+    async def run():
+        server = Server(f"sqlite:///{tmp_path / 'c.sqlite'}", seeds=lambda: 8)
+        await server.start()
+        try:
+            alone, watched = await computers_table(server), await computers_table(server)
+            await watched.attach(FakeConn(), None)
+            await settle(watched, lambda: watched.sid >= 30)
+            assert alone.sid == 0
+            spectator = FakeConn()
+            await alone.attach(spectator, None)  # someone comes: the computers play
+            await settle(alone, lambda: alone.sid >= 10)
+            alone.detach(spectator)  # and leaves: they stop (after a move already on its way)
+            left_at, then = alone.sid, watched.sid
+            await settle(watched, lambda: watched.sid >= then + 30)
+            assert alone.sid <= left_at + 1
+        finally:
             await server.stop()
 
     asyncio.run(run())

@@ -158,10 +158,12 @@ def test_the_grace_of_a_joined_seat_starts_when_it_is_joined(app_client):
     # grace 0: a joined seat whose player never connects is played by the stand-in at once
     t = create(app_client, kinds=("computer", "person", "computer"), open=True, grace_s=0)
     table = app_client.server.tables[t["id"]]
-    wait_for(lambda: table.match.to_act() == 1)
-    waiting = table.sid
-    assert app_client.post(f"/api/tables/{t['id']}/join", json={"seat": 1}).status_code == 200
-    wait_for(lambda: table.sid > waiting)
+    with app_client.websocket_connect("/ws") as watcher:  # computers play while someone watches
+        hello(watcher, t["id"])
+        wait_for(lambda: table.match.to_act() == 1)
+        waiting = table.sid
+        assert app_client.post(f"/api/tables/{t['id']}/join", json={"seat": 1}).status_code == 200
+        wait_for(lambda: table.sid > waiting)
     assert table.match.log[waiting][1] == 1
     # a long grace counts from the join, not from when the table was made
     t = create(app_client, kinds=("computer", "person", "computer"), open=True, grace_s=60)
@@ -285,28 +287,32 @@ def test_reload_resumes_the_seat_with_a_full_snapshot(app_client):
 def test_a_computer_holds_an_absent_persons_seat_after_the_grace(app_client):
     t = create(app_client, kinds=("person", "computer", "computer"), grace_s=0)
     table = app_client.server.tables[t["id"]]
-    with app_client.websocket_connect("/ws") as ws:
-        m = hello(ws, t["id"], token(t, 0))
-        assert m["players"][0]["connected"]
-        start = m["sid"]
-    wait_for(lambda: table.sid > start + 3 or table.match.finished)  # the stand-in plays on
-    with app_client.websocket_connect("/ws") as ws:
-        m = hello(ws, t["id"], token(t, 0))
-        assert not m["players"][0]["standin"]
-        if not my_turn(0)(m):  # the snapshot itself may already be the person's turn
-            m = until(ws, my_turn(0))  # and the seat is the person's again
-        if not m["finished"]:
-            sid = m["sid"]
-            time.sleep(0.05)
-            assert table.sid == sid
+    with app_client.websocket_connect("/ws") as watcher:  # computers play while someone watches
+        hello(watcher, t["id"])
+        with app_client.websocket_connect("/ws") as ws:
+            m = hello(ws, t["id"], token(t, 0))
+            assert m["players"][0]["connected"]
+            start = m["sid"]
+        wait_for(lambda: table.sid > start + 3 or table.match.finished)  # the stand-in plays on
+        with app_client.websocket_connect("/ws") as ws:
+            m = hello(ws, t["id"], token(t, 0))
+            assert not m["players"][0]["standin"]
+            if not my_turn(0)(m):  # the snapshot itself may already be the person's turn
+                m = until(ws, my_turn(0))  # and the seat is the person's again
+            if not m["finished"]:
+                sid = m["sid"]
+                time.sleep(0.05)
+                assert table.sid == sid
 
 
 def test_unjoined_person_seats_wait_for_their_player(app_client):
     t = create(app_client, kinds=("computer", "person", "computer"), grace_s=0)
     table = app_client.server.tables[t["id"]]
-    wait_for(lambda: table.match.to_act() == 1)
-    time.sleep(0.05)
-    assert table.match.to_act() == 1  # nobody plays for a seat whose player has not come yet
+    with app_client.websocket_connect("/ws") as watcher:  # computers play while someone watches
+        hello(watcher, t["id"])
+        wait_for(lambda: table.match.to_act() == 1)
+        time.sleep(0.05)
+        assert table.match.to_act() == 1  # nobody plays for a seat whose player has not come yet
 
 
 def test_the_host_gives_a_friend_who_never_came_to_a_computer(app_client):
@@ -483,10 +489,10 @@ def test_the_seed_stays_on_the_server_until_the_match_ends(tmp_path, audit):
                 if m["finished"]:
                     break
                 if m["view"]["to_act"] == 0 and m["sid"] == table.sid:
-                    act(ws, rng.choice(m["view"]["legal"]), m["sid"])
-                if len(texts) % 10 == 0:
+                    # the table waits for this move, so the match cannot end meanwhile
                     clean(client.get("/api/lobby").text)
                     assert client.get(f"/api/tables/{tid}/record").status_code == 400
+                    act(ws, rng.choice(m["view"]["legal"]), m["sid"])
             while True:
                 w = json.loads(clean(watcher.receive_text()))
                 if w["finished"]:
@@ -554,7 +560,9 @@ def test_a_failing_computer_player_does_not_stall_the_table(app_client, monkeypa
     monkeypatch.setattr(web_table, "make_bot", lambda level, rules: Broken(rules))
     t = create(app_client, kinds=("person", "computer", "computer"), grace_s=0)
     table = app_client.server.tables[t["id"]]
-    with app_client.websocket_connect("/ws") as ws:
-        hello(ws, t["id"], token(t, 0))
-    wait_for(lambda: table.sid > 6 or table.match.finished)  # three broken computers play on
+    with app_client.websocket_connect("/ws") as watcher:  # computers play while someone watches
+        hello(watcher, t["id"])
+        with app_client.websocket_connect("/ws") as ws:
+            hello(ws, t["id"], token(t, 0))
+        wait_for(lambda: table.sid > 6 or table.match.finished)  # three broken computers play on
     assert "failed: ZeroDivisionError: division by zero" in caplog.text

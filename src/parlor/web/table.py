@@ -263,6 +263,8 @@ class Table:
         if seat is not None:
             self.broadcast_others(conn)
             self.plan()
+        elif self.bot_task is None or self.bot_task.done():
+            self.plan()  # a spectator wakes computers that waited for someone to be here
 
     def broadcast_others(self, skip: Conn) -> None:
         """Tell everyone else who is here now (no new actions)."""
@@ -408,8 +410,8 @@ class Table:
             self.bot_task.cancel()
         self.bot_task = None
         m = self.match
-        if m.finished or self.stopping:
-            return
+        if m.finished or self.stopping or not self.has_conns():
+            return  # with nobody here (seated or watching), the computers wait for someone
         seat = m.to_act()
         if seat is None:
             return
@@ -438,6 +440,8 @@ class Table:
     async def _bot_turn(self, seat: int, sid: int, wait: float) -> None:
         if wait > 0:
             await asyncio.sleep(wait)
+        if not self.has_conns():
+            return  # everyone left while it waited: the next to come plans again
         if self.sid != sid or not self.computer_controls(seat):
             if self.sid == sid:
                 self.plan()  # not yet past the grace (a clock tick early): look again

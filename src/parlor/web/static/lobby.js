@@ -89,8 +89,8 @@ function tableLink(id, token) {
 
 function showCreated(res) {
   const persons = res.seats.filter(s => s.kind === "person");
-  if (persons.length === 1) {
-    location.href = tableLink(res.id, persons[0].token);
+  if (persons.length <= 1) {  // no person seat: watch the computers (they play while someone is there)
+    location.href = tableLink(res.id, persons.length ? persons[0].token : null);
     return;
   }
   const box = $("created");
