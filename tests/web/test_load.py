@@ -7,6 +7,8 @@ import asyncio
 import json
 import threading
 
+import pytest
+
 from parlor import records
 from parlor.bots import hints
 from parlor.core.match import Match
@@ -17,6 +19,59 @@ from parlor.web.server import Server
 from .test_store import FakeConn, settle
 
 RELEASE_S = 30  # the most a held stub waits: reached only when the code under test is wrong
+
+
+def serve(tmp_path, test) -> None:
+    """Run `await test(server)` on a started server with a fresh database, then stop it."""
+    async def run():
+        server = Server(f"sqlite:///{tmp_path / 'load.sqlite'}", seeds=lambda: 3)
+        await server.start()
+        try:
+            await test(server)
+        finally:
+            await server.stop()
+
+    asyncio.run(run())
+
+
+async def yields(n=20):
+    for _ in range(n):
+        await asyncio.sleep(0)
+
+
+class Held:
+    """Stands in for a slow function: counts the calls, and each waits until released (`entered`
+    tells that one has begun), then gives what `answer` gives."""
+
+    def __init__(self, answer):
+        self.answer = answer
+        self.calls = 0
+        self.entered = threading.Event()
+        self.release = threading.Event()
+
+    def __call__(self, *args, **kwargs):
+        self.calls += 1
+        self.entered.set()
+        self.release.wait(RELEASE_S)
+        return self.answer(*args, **kwargs)
+
+
+@pytest.fixture
+def hold(monkeypatch):
+    """hold(module, name, answer): module.name is a Held giving answer's results, until the end."""
+    made = []
+
+    def put(module, name, answer) -> Held:
+        held = Held(answer)
+        monkeypatch.setattr(module, name, held)
+        made.append(held)
+        return held
+    yield put
+    for held in made:
+        held.release.set()
+
+
+# --- replays
 
 
 async def store_finished(server, table_id="DONE") -> dict:
@@ -38,26 +93,16 @@ async def store_finished(server, table_id="DONE") -> dict:
     return record
 
 
-class HeldReplay:
-    """Wraps records.new_match (every replay starts there): the first call waits until released,
-    so a replay stays in the middle of its work while the test looks at the event loop."""
-
-    def __init__(self, monkeypatch):
-        self.real = records.new_match
-        self.calls = 0
-        self.entered = threading.Event()
-        self.release = threading.Event()
-        monkeypatch.setattr(records, "new_match", self)
-
-    def __call__(self, record):
-        self.calls += 1
-        self.entered.set()
-        self.release.wait(RELEASE_S)
-        return self.real(record)
+@pytest.fixture
+def held_replay(hold):
+    """Every replay starts with records.new_match: held there, a replay stays in the middle of
+    its work while the test looks at the event loop."""
+    return hold(records, "new_match", records.new_match)
 
 
 async def pong_while_held(server, held, work):
-    """While `work` (a coroutine that replays) is held in its replay, a ping is answered; its result."""
+    """While `work` (a coroutine that replays) is held in its replay, a ping is answered; the
+    work's result."""
     task = asyncio.create_task(work)
     await asyncio.to_thread(held.entered.wait, RELEASE_S)
     pinger = FakeConn()
@@ -65,79 +110,54 @@ async def pong_while_held(server, held, work):
     assert pinger.sent == [{"type": "pong"}]
     assert not task.done(), "the replay ended before the ping was answered"
     held.release.set()
-    await task
-    return task.result()
+    return await task
 
 
-def test_a_replay_runs_off_the_event_loop(tmp_path, monkeypatch):
-    async def run():
-        server = Server(f"sqlite:///{tmp_path / 'r.sqlite'}")
-        await server.start()
-        try:
-            record = await store_finished(server)
-            held = HeldReplay(monkeypatch)
-            got = await pong_while_held(server, held, server.replay_step("DONE", 5))
-            assert got["step"] == 5 and got["total"] == len(record["actions"])
-        finally:
-            await server.stop()
-
-    asyncio.run(run())
+def test_a_replay_runs_off_the_event_loop(tmp_path, held_replay):
+    async def test(server):
+        record = await store_finished(server)
+        got = await pong_while_held(server, held_replay, server.replay_step("DONE", 5))
+        assert got["step"] == 5 and got["total"] == len(record["actions"])
+    serve(tmp_path, test)
 
 
-def test_opening_a_finished_table_replays_it_off_the_event_loop(tmp_path, monkeypatch):
-    async def run():
-        server = Server(f"sqlite:///{tmp_path / 'r.sqlite'}")
-        await server.start()
-        try:
-            record = await store_finished(server)
-            held = HeldReplay(monkeypatch)
-            viewer = FakeConn()
-            hello = json.dumps({"type": "hello", "table": "DONE", "token": None})
-            await pong_while_held(server, held, server.handle(viewer, hello))
-            assert viewer.sent[0]["finished"] and viewer.sent[0]["sid"] == len(record["actions"])
-        finally:
-            await server.stop()
-
-    asyncio.run(run())
+def test_opening_a_finished_table_replays_it_off_the_event_loop(tmp_path, held_replay):
+    async def test(server):
+        record = await store_finished(server)
+        viewer = FakeConn()
+        hello = json.dumps({"type": "hello", "table": "DONE", "token": None})
+        await pong_while_held(server, held_replay, server.handle(viewer, hello))
+        assert viewer.sent[0]["finished"] and viewer.sent[0]["sid"] == len(record["actions"])
+    serve(tmp_path, test)
 
 
-def test_the_replay_steps_on_from_the_last_step_shown(tmp_path, monkeypatch):
-    async def run():
-        server = Server(f"sqlite:///{tmp_path / 'r.sqlite'}")
-        await server.start()
-        try:
-            record = await store_finished(server)
-            held = HeldReplay(monkeypatch)
-            held.release.set()
-            await server.replay_step("DONE", 3)
-            built = held.calls
-            for step in (4, 9, 2, 6):
-                got = await server.replay_step("DONE", step)
-                match = held.real({**record, "actions": []})
-                for action in record["actions"][:step]:
-                    match.apply(action)
-                assert [{**v, "names": None} for v in got["views"]] == \
-                    [{**match.view(s), "names": None} for s in range(3)]
-                assert got["log"][-1]["i"] == step - 1 and got["scores"] == match.scores
-            # forward steps went on from the match shown; only the step back started again
-            assert held.calls == built + 1
-        finally:
-            await server.stop()
-
-    asyncio.run(run())
+def test_the_replay_steps_on_from_the_last_step_shown(tmp_path, held_replay):
+    async def test(server):
+        record = await store_finished(server)
+        held_replay.release.set()
+        await server.replay_step("DONE", 3)
+        built = held_replay.calls
+        for step in (4, 9, 2, 6):
+            got = await server.replay_step("DONE", step)
+            match = held_replay.answer({**record, "actions": []})
+            for action in record["actions"][:step]:
+                match.apply(action)
+            assert [{**v, "names": None} for v in got["views"]] == \
+                [{**match.view(s), "names": None} for s in range(3)]
+            assert got["log"][-1]["i"] == step - 1 and got["scores"] == match.scores
+        # forward steps went on from the match shown; only the step back started again
+        assert held_replay.calls == built + 1
+    serve(tmp_path, test)
 
 
-class HeldHint:
-    """Stands in for the hint search: counts the searches; each waits until released."""
+# --- hints
 
-    def __init__(self):
-        self.calls = 0
-        self.release = threading.Event()
 
-    def __call__(self, rules, view, level, rng):
-        self.calls += 1
-        self.release.wait(RELEASE_S)
-        return [{"action": view["legal"][0], "value": 0.0, "reason": "held"}]
+@pytest.fixture
+def held_hint(hold):
+    """The hint search, counted and held until released."""
+    return hold(hints, "hint", lambda rules, view, level, rng: [
+        {"action": view["legal"][0], "value": 0.0, "reason": "held"}])
 
 
 async def computers_table(server, kinds=("computer", "computer", "computer")):
@@ -146,128 +166,90 @@ async def computers_table(server, kinds=("computer", "computer", "computer")):
     return server.tables[(await server.create_table(spec))["id"]]
 
 
-async def my_turn(table, seat, tabs):
-    """A table with a person at `seat` (as many tabs as given), at that person's turn."""
+async def person_to_act(server, tabs):
+    """A table with a person at seat 0 (as many tabs as given) against computers, at the
+    person's turn."""
+    table = await computers_table(server, ("person", "computer", "computer"))
     for conn in tabs:
-        await table.attach(conn, seat)
-    await settle(table, lambda: table.match.to_act() == seat)
+        await table.attach(conn, 0)
+    await settle(table, lambda: table.match.to_act() == 0)
+    return table
 
 
 def hint_answers(conn):
     return [m for m in conn.sent if m["type"] == "hint"]
 
 
-async def yields(n=20):
-    for _ in range(n):
-        await asyncio.sleep(0)
+def test_two_tabs_asking_for_a_hint_share_one_search_and_its_answer(tmp_path, held_hint):
+    async def test(server):
+        tabs = [FakeConn(), FakeConn()]
+        table = await person_to_act(server, tabs)
+        sid = table.sid
+        asks = [asyncio.create_task(table.hint(tab, sid)) for tab in tabs]
+        await yields()  # both asks are in before the search ends
+        held_hint.release.set()
+        await asyncio.gather(*asks)
+        assert held_hint.calls == 1
+        assert hint_answers(tabs[0]) == hint_answers(tabs[1])
+        assert hint_answers(tabs[0])[0]["hints"][0]["reason"] == "held"
+        await table.hint(tabs[0], sid)  # asked again at the same state: the answer kept
+        assert held_hint.calls == 1 and hint_answers(tabs[0])[1] == hint_answers(tabs[0])[0]
+    serve(tmp_path, test)
 
 
-def test_two_tabs_asking_for_a_hint_share_one_search_and_its_answer(tmp_path, monkeypatch):
-    held = HeldHint()
-    monkeypatch.setattr(hints, "hint", held)
-
-    async def run():
-        server = Server(f"sqlite:///{tmp_path / 'h.sqlite'}", seeds=lambda: 3)
-        await server.start()
-        try:
-            table = await computers_table(server, ("person", "computer", "computer"))
-            tabs = [FakeConn(), FakeConn()]
-            await my_turn(table, 0, tabs)
-            sid = table.sid
-            asks = [asyncio.create_task(table.hint(tab, sid)) for tab in tabs]
-            await yields()  # both asks are in before the search ends
-            held.release.set()
-            await asyncio.gather(*asks)
-            assert held.calls == 1
-            assert hint_answers(tabs[0]) == hint_answers(tabs[1])
-            assert hint_answers(tabs[0])[0]["hints"][0]["reason"] == "held"
-            await table.hint(tabs[0], sid)  # asked again at the same state: the answer kept
-            assert held.calls == 1 and hint_answers(tabs[0])[1] == hint_answers(tabs[0])[0]
-        finally:
-            held.release.set()
-            await server.stop()
-
-    asyncio.run(run())
+def test_a_seat_gets_one_hint_search_at_a_time(tmp_path, held_hint):
+    async def test(server):
+        asker, player = FakeConn(), FakeConn()
+        table = await person_to_act(server, [asker, player])
+        first = table.sid
+        ask = asyncio.create_task(table.hint(asker, first))
+        await yields()
+        # the person plays without waiting for the hint, and is to act again
+        await table.submit(0, table.match.legal()[0], first, player)
+        await settle(table, lambda: table.sid > first and table.match.to_act() == 0)
+        again = asyncio.create_task(table.hint(player, table.sid))
+        await yields()
+        assert held_hint.calls == 1
+        assert "already being worked out" in player.sent[-1].get("message", "")
+        held_hint.release.set()
+        await asyncio.gather(ask, again)
+        assert [h["sid"] for h in hint_answers(asker)] == [first]
+        await table.hint(player, table.sid)  # the first search is over: a new one may start
+        assert held_hint.calls == 2 and hint_answers(player)[-1]["sid"] == table.sid
+    serve(tmp_path, test)
 
 
-def test_a_seat_gets_one_hint_search_at_a_time(tmp_path, monkeypatch):
-    held = HeldHint()
-    monkeypatch.setattr(hints, "hint", held)
-
-    async def run():
-        server = Server(f"sqlite:///{tmp_path / 'h.sqlite'}", seeds=lambda: 3)
-        await server.start()
-        try:
-            table = await computers_table(server, ("person", "computer", "computer"))
-            asker, player = FakeConn(), FakeConn()
-            await my_turn(table, 0, [asker, player])
-            first = table.sid
-            ask = asyncio.create_task(table.hint(asker, first))
-            await yields()
-            # the person plays without waiting for the hint, and is to act again
-            await table.submit(0, table.match.legal()[0], first, player)
-            await settle(table, lambda: table.sid > first and table.match.to_act() == 0)
-            again = asyncio.create_task(table.hint(player, table.sid))
-            await yields()
-            assert held.calls == 1
-            assert "already being worked out" in player.sent[-1].get("message", "")
-            held.release.set()
-            await asyncio.gather(ask, again)
-            assert [h["sid"] for h in hint_answers(asker)] == [first]
-            await table.hint(player, table.sid)  # the first search is over: a new one may start
-            assert held.calls == 2 and hint_answers(player)[-1]["sid"] == table.sid
-        finally:
-            held.release.set()
-            await server.stop()
-
-    asyncio.run(run())
+def test_hint_searches_do_not_hold_up_computers_at_other_tables(tmp_path, held_hint):
+    async def test(server):
+        asks = []
+        for _ in range(2):  # as many held searches as there are computer threads
+            tab = FakeConn()
+            table = await person_to_act(server, [tab])
+            asks.append(asyncio.create_task(table.hint(tab, table.sid)))
+        await yields()
+        others = await computers_table(server)
+        await others.attach(FakeConn(), None)
+        await settle(others, lambda: others.sid >= 30)
+        assert held_hint.calls <= 1  # the second search waits for the request thread
+        held_hint.release.set()
+        await asyncio.gather(*asks)
+    serve(tmp_path, test)
 
 
-def test_hint_searches_do_not_hold_up_computers_at_other_tables(tmp_path, monkeypatch):
-    held = HeldHint()
-    monkeypatch.setattr(hints, "hint", held)
-
-    async def run():
-        server = Server(f"sqlite:///{tmp_path / 'h.sqlite'}", seeds=lambda: 3)
-        await server.start()
-        try:
-            asks = []
-            for _ in range(2):  # as many held searches as there are computer threads
-                table = await computers_table(server, ("person", "computer", "computer"))
-                tab = FakeConn()
-                await my_turn(table, 0, [tab])
-                asks.append(asyncio.create_task(table.hint(tab, table.sid)))
-            await yields()
-            others = await computers_table(server)
-            await others.attach(FakeConn(), None)
-            await settle(others, lambda: others.sid >= 30)
-            assert held.calls <= 1  # the second search waits for the request thread
-            held.release.set()
-            await asyncio.gather(*asks)
-        finally:
-            held.release.set()
-            await server.stop()
-
-    asyncio.run(run())
+# --- tables nobody is at
 
 
 def test_computers_wait_at_a_table_nobody_is_at(tmp_path):
-    async def run():
-        server = Server(f"sqlite:///{tmp_path / 'c.sqlite'}", seeds=lambda: 8)
-        await server.start()
-        try:
-            alone, watched = await computers_table(server), await computers_table(server)
-            await watched.attach(FakeConn(), None)
-            await settle(watched, lambda: watched.sid >= 30)
-            assert alone.sid == 0
-            spectator = FakeConn()
-            await alone.attach(spectator, None)  # someone comes: the computers play
-            await settle(alone, lambda: alone.sid >= 10)
-            alone.detach(spectator)  # and leaves: they stop (after a move already on its way)
-            left_at, then = alone.sid, watched.sid
-            await settle(watched, lambda: watched.sid >= then + 30)
-            assert alone.sid <= left_at + 1
-        finally:
-            await server.stop()
-
-    asyncio.run(run())
+    async def test(server):
+        alone, watched = await computers_table(server), await computers_table(server)
+        await watched.attach(FakeConn(), None)
+        await settle(watched, lambda: watched.sid >= 30)
+        assert alone.sid == 0
+        spectator = FakeConn()
+        await alone.attach(spectator, None)  # someone comes: the computers play
+        await settle(alone, lambda: alone.sid >= 10)
+        alone.detach(spectator)  # and leaves: they stop (after a move already on its way)
+        left_at, then = alone.sid, watched.sid
+        await settle(watched, lambda: watched.sid >= then + 30)
+        assert alone.sid <= left_at + 1
+    serve(tmp_path, test)
