@@ -1,6 +1,8 @@
 """Fixtures for the web tests: databases (SQLite always, PostgreSQL when PARLOR_TEST_PG is set),
-the leak audit every message passes through, and a real uvicorn server on a free loopback port."""
+the leak audit every message passes through, the app behind the ASGI test client, and a real
+uvicorn server on a free loopback port."""
 
+import itertools
 import json
 import os
 import socket
@@ -10,7 +12,9 @@ import time
 import uuid
 
 import pytest
+from starlette.testclient import TestClient
 
+from parlor.web import create_app
 from parlor.web.public import codes_in, public_action, public_view, roles, table_lines
 
 PG_URL = os.environ.get("PARLOR_TEST_PG")
@@ -127,6 +131,16 @@ class Audit:
 @pytest.fixture
 def audit():
     return Audit()
+
+
+@pytest.fixture
+def app_client(tmp_path, audit):
+    seeds = itertools.count(1000)
+    app = create_app(f"sqlite:///{tmp_path / 'p.sqlite'}", audit=audit, seeds=lambda: next(seeds))
+    with TestClient(app) as client:
+        client.audit = audit
+        client.server = app.state.server
+        yield client
 
 
 def free_port() -> int:

@@ -1,7 +1,6 @@
 """The HTTP and WebSocket protocol through the ASGI test client: tables, seats, moves, refusals,
 spectators, reconnection, and whole games in which no person ever receives a hidden card."""
 
-import itertools
 import json
 import time
 
@@ -20,16 +19,6 @@ def full_game_setup():
     if "joker" in games():
         return "joker", {"length": "short12"}, ["person", "computer", "person", "computer"]
     return "yokir", {"target": 2}, ["person", "computer", "person"]
-
-
-@pytest.fixture
-def app_client(tmp_path, audit):
-    seeds = itertools.count(1000)
-    app = create_app(f"sqlite:///{tmp_path / 'p.sqlite'}", audit=audit, seeds=lambda: next(seeds))
-    with TestClient(app) as client:
-        client.audit = audit
-        client.server = app.state.server
-        yield client
 
 
 def create(client, game="yokir", options=None, kinds=("person", "computer", "computer"), **extra):

@@ -13,7 +13,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from parlor.core.errors import ParlorError
 
-from .server import BadRequest, NotFound, Server, game_catalogue
+from .server import BadRequest, NotFound, Server, game_catalogue, read_json
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 16_384  # characters; a move is a few words
@@ -128,9 +128,9 @@ async def _json_body(request: Request):
     if len(raw) > 65_536:
         return _error("request too large")
     try:
-        return json.loads(raw or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return _error("the request body must be JSON")
+        return read_json(raw or b"null")
+    except BadRequest as e:
+        return _error(f"bad request body: {e.reason}")
 
 
 async def _guard(coro, raw: bool = False):

@@ -270,9 +270,9 @@ class Server:
             conn.error("send JSON text messages")
             return
         try:
-            msg = json.loads(text)
-        except (json.JSONDecodeError, RecursionError):
-            conn.error("malformed message: not JSON")
+            msg = read_json(text)
+        except BadRequest as e:
+            conn.error(f"malformed message: {e.reason}")
             return
         if not isinstance(msg, dict):
             conn.error('malformed message: expected a JSON object with a "type"')
@@ -320,6 +320,18 @@ class Server:
                 conn.error("unknown seat token for this table (the seat may have been taken)")
                 return
         await table.attach(conn, seat)
+
+
+def read_json(text: str | bytes):
+    """A JSON request or message, or BadRequest with what is wrong with it."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise BadRequest("JSON nested too deeply") from None
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise BadRequest("not JSON") from None
+    except ValueError:  # Python reads no integer of more than 4300 digits
+        raise BadRequest("a number too long to read") from None
 
 
 def _int_field(spec: dict, key: str, default: int, lo: int, hi: int) -> int:
