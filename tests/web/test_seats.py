@@ -4,7 +4,23 @@ never sits at a seat that is no longer its own; a person's stand-in is always th
 computer; a host who is not coming back does not stall the table; a malformed body gets a reason;
 a private table's record is not listed."""
 
-from .test_protocol import receive
+from parlor.web.server import standin_level
+
+from .test_protocol import create, receive
+
+
+# --- the stand-in
+
+
+def test_a_person_seat_takes_no_level_its_stand_in_is_the_middling_computer(app_client):
+    players = [{"kind": "person", "level": "expert"}, {"kind": "computer"}, {"kind": "computer"}]
+    r = app_client.post("/api/tables", json={"game": "yokir", "players": players})
+    assert r.status_code == 400
+    assert r.json()["error"] == (f"players[0].level is for computer seats: a person's seat is "
+                                 f"held by the {standin_level()} computer while they are away")
+    t = create(app_client, kinds=("person", "computer", "computer"))
+    assert t["seats"][0]["level"] == standin_level() == "casual"
+    assert app_client.server.tables[t["id"]].seats[0].level == "casual"
 
 
 # --- malformed bodies and messages

@@ -103,7 +103,8 @@ def test_a_restarted_server_resumes_every_unfinished_table(db_url):
         made = []
         for kinds in (["person", "computer", "computer"], ["computer", "person", "computer"]):
             spec = {"game": "yokir", "options": {"target": 3}, "pace_ms": 0, "grace_s": 3600,
-                    "players": [{"kind": k, "level": "random"} for k in kinds]}
+                    "players": [{"kind": "person"} if k == "person" else
+                                {"kind": k, "level": "random"} for k in kinds]}
             made.append(await first.create_table(spec))
         rng = Rng(5)
         for t, seat in zip(made, (0, 1)):

@@ -148,7 +148,10 @@ class Server:
             kind = p.get("kind")
             if kind not in ("person", "computer"):
                 raise BadRequest(f'players[{s}].kind must be "person" or "computer"')
-            level = p.get("level") or (standin_level() if kind == "person" else levels[0])
+            if kind == "person" and "level" in p:
+                raise BadRequest(f"players[{s}].level is for computer seats: a person's seat is "
+                                 f"held by the {standin_level()} computer while they are away")
+            level = standin_level() if kind == "person" else p.get("level") or levels[0]
             if level not in levels:
                 raise BadRequest(f"players[{s}].level must be one of {', '.join(levels)}")
             name = p.get("name") or (f"Player {s + 1}" if kind == "person" else NAMES[s % len(NAMES)])
