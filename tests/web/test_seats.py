@@ -4,9 +4,85 @@ never sits at a seat that is no longer its own; a person's stand-in is always th
 computer; a host who is not coming back does not stall the table; a malformed body gets a reason;
 a private table's record is not listed."""
 
-from parlor.web.server import standin_level
+import asyncio
+import json
 
-from .test_protocol import create, receive
+from parlor.web.server import Server, standin_level
+
+from .test_protocol import create, receive, token
+from .test_queue import Socket
+from .test_store import settle
+
+
+# --- a seat token racing a change of the seat
+
+
+async def _queued() -> None:
+    """Let the tasks just made run until each waits for the table's lock (no I/O before it)."""
+    for _ in range(10):
+        await asyncio.sleep(0)
+
+
+def test_a_link_opened_as_its_seat_goes_to_a_computer_is_not_seated(tmp_path):
+    """The host gives the friend's seat to a computer; the friend's link arrives while that
+    waits for the lock. The lock is taken in order, so the link is looked at after the change."""
+    async def run():
+        server = Server(f"sqlite:///{tmp_path / 'r.sqlite'}")
+        await server.start()
+        try:
+            t = await server.create_table({"game": "yokir", "pace_ms": 0, "grace_s": 600,
+                                           "players": [{"kind": "person"}, {"kind": "person"},
+                                                       {"kind": "computer"}]})
+            table = server.tables[t["id"]]
+            friend_socket = Socket()
+            host, friend = server.connect(Socket().send), server.connect(friend_socket.send)
+            await server.handle(host, json.dumps({"type": "hello", "table": t["id"],
+                                                  "token": token(t, 0)}))
+            async with table.changing:
+                fill = asyncio.create_task(server.handle(host, '{"type": "fill", "seat": 1}'))
+                await _queued()
+                late = asyncio.create_task(server.handle(friend, json.dumps(
+                    {"type": "hello", "table": t["id"], "token": token(t, 1)})))
+                await _queued()
+            await fill
+            await late
+            assert table.seats[1].kind == "computer"
+            assert friend.table is None and not table.conns[1]
+            await settle(table, lambda: friend_socket.texts)
+            assert "unknown seat token" in json.loads(friend_socket.texts[0])["message"]
+        finally:
+            await server.stop()
+
+    asyncio.run(run())
+
+
+def test_an_old_link_opened_as_a_stranger_joins_its_seat_is_not_seated(tmp_path):
+    async def run():
+        server = Server(f"sqlite:///{tmp_path / 'r.sqlite'}")
+        await server.start()
+        try:
+            t = await server.create_table({"game": "yokir", "pace_ms": 0, "open": True,
+                                           "players": [{"kind": "person"}, {"kind": "person"},
+                                                       {"kind": "computer"}]})
+            table = server.tables[t["id"]]
+            socket = Socket()
+            old_link = server.connect(socket.send)
+            async with table.changing:
+                join = asyncio.create_task(server.join(t["id"], {"seat": 1}))
+                await _queued()
+                late = asyncio.create_task(server.handle(old_link, json.dumps(
+                    {"type": "hello", "table": t["id"], "token": token(t, 1)})))
+                await _queued()
+            joined = await join
+            await late
+            assert table.seats[1].token == joined["token"] != token(t, 1)
+            assert old_link.table is None and not table.conns[1]
+            await settle(table, lambda: socket.texts)
+            assert "unknown seat token" in json.loads(socket.texts[0])["message"]
+        finally:
+            await server.stop()
+
+    asyncio.run(run())
 
 
 # --- the stand-in

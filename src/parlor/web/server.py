@@ -314,15 +314,7 @@ class Server:
         if table is None:
             conn.error(f"no table {msg.get('table')!r}")
             return
-        token = msg.get("token")
-        if token in (None, ""):
-            seat = None
-        else:
-            seat = table.seat_of_token(token)
-            if seat is None:
-                conn.error("unknown seat token for this table (the seat may have been taken)")
-                return
-        await table.attach(conn, seat)
+        await table.hello(conn, msg.get("token"))
 
 
 def read_json(text: str | bytes):

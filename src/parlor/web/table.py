@@ -247,7 +247,21 @@ class Table:
                     c.push(text)
 
     # --- connections
+    async def hello(self, conn: Conn, token) -> None:
+        """Seat a connection by its seat token (none: a spectator). The token is looked up under
+        the lock: a seat just given to a computer, or just taken by a joiner with a new token,
+        no longer answers to the old link."""
+        async with self.changing:
+            seat = None
+            if token not in (None, ""):
+                seat = self.seat_of_token(token)
+                if seat is None:
+                    conn.error("unknown seat token for this table (the seat may have been taken)")
+                    return
+            await self._attach(conn, seat)
+
     async def attach(self, conn: Conn, seat: int | None) -> None:
+        """Attach a connection to a seat's audience, any seat (tests watch computers this way)."""
         async with self.changing:
             await self._attach(conn, seat)
 
