@@ -26,6 +26,7 @@ def create(client, game="yokir", options=None, kinds=("person", "computer", "com
     spec = {"game": game, "options": options or {}, "players": players, "pace_ms": 0, **extra}
     r = client.post("/api/tables", json=spec)
     assert r.status_code == 200, r.text
+    client.cookies.clear()  # whoever joins next does so from another browser than the creator's
     return r.json()
 
 
@@ -126,7 +127,7 @@ def test_lobby_open_tables_join_and_private_tables(app_client):
     lobby = app_client.get("/api/lobby").json()
     listed = {t["id"]: t for t in lobby["open"]}
     assert open_t["id"] in listed and private["id"] not in listed
-    assert listed[open_t["id"]]["free"] == [0, 1]
+    assert listed[open_t["id"]]["free"] == [1]  # seat 0 is the creator's
     r = app_client.post(f"/api/tables/{open_t['id']}/join", json={"seat": 1, "name": "Zoe"})
     assert r.status_code == 200
     new_token = r.json()["token"]
@@ -145,21 +146,22 @@ def test_lobby_open_tables_join_and_private_tables(app_client):
 
 def test_the_grace_of_a_joined_seat_starts_when_it_is_joined(app_client):
     # grace 0: a joined seat whose player never connects is played by the stand-in at once
-    t = create(app_client, kinds=("computer", "person", "computer"), open=True, grace_s=0)
+    # (seat 1, the creator's, too: it is theirs from the start)
+    t = create(app_client, kinds=("computer", "person", "person"), open=True, grace_s=0)
     table = app_client.server.tables[t["id"]]
     with app_client.websocket_connect("/ws") as watcher:  # computers play while someone watches
         hello(watcher, t["id"])
-        wait_for(lambda: table.match.to_act() == 1)
+        wait_for(lambda: table.match.to_act() == 2)
         waiting = table.sid
-        assert app_client.post(f"/api/tables/{t['id']}/join", json={"seat": 1}).status_code == 200
+        assert app_client.post(f"/api/tables/{t['id']}/join", json={"seat": 2}).status_code == 200
         wait_for(lambda: table.sid > waiting)
-    assert table.match.log[waiting][1] == 1
+    assert table.match.log[waiting][1] == 2
     # a long grace counts from the join, not from when the table was made
-    t = create(app_client, kinds=("computer", "person", "computer"), open=True, grace_s=60)
+    t = create(app_client, kinds=("computer", "person", "person"), open=True, grace_s=60)
     table = app_client.server.tables[t["id"]]
-    table.away_since[1] -= 3600  # as if the table had been waiting an hour
-    assert app_client.post(f"/api/tables/{t['id']}/join", json={"seat": 1}).status_code == 200
-    assert not table.computer_controls(1)
+    table.away_since[2] -= 3600  # as if the table had been waiting an hour
+    assert app_client.post(f"/api/tables/{t['id']}/join", json={"seat": 2}).status_code == 200
+    assert not table.computer_controls(2)
 
 
 # --- the socket: bad input changes nothing
@@ -295,13 +297,14 @@ def test_a_computer_holds_an_absent_persons_seat_after_the_grace(app_client):
 
 
 def test_unjoined_person_seats_wait_for_their_player(app_client):
-    t = create(app_client, kinds=("computer", "person", "computer"), grace_s=0)
+    # seat 1 is the creator's, held by the stand-in at once (grace 0); seat 2 waits
+    t = create(app_client, kinds=("computer", "person", "person"), grace_s=0)
     table = app_client.server.tables[t["id"]]
     with app_client.websocket_connect("/ws") as watcher:  # computers play while someone watches
         hello(watcher, t["id"])
-        wait_for(lambda: table.match.to_act() == 1)
+        wait_for(lambda: table.match.to_act() == 2)
         time.sleep(0.05)
-        assert table.match.to_act() == 1  # nobody plays for a seat whose player has not come yet
+        assert table.match.to_act() == 2  # nobody plays for a seat whose player has not come yet
 
 
 def test_the_host_gives_a_friend_who_never_came_to_a_computer(app_client):
@@ -317,7 +320,7 @@ def test_the_host_gives_a_friend_who_never_came_to_a_computer(app_client):
         assert table.seats[2].kind == "computer" and table.seats[1].kind == "person"
         hello(other, t["id"], None)  # a spectator is not the host
         other.send_text(json.dumps({"type": "fill", "seat": 1}))
-        assert "only the host" in until(other, lambda x: x["type"] == "error")["message"]
+        assert "spectators" in until(other, lambda x: x["type"] == "error")["message"]
         start = table.sid
         host.send_text(json.dumps({"type": "fill", "seat": 1}))
         m = until(host, lambda x: x["type"] == "state" and x["players"][1]["kind"] == "computer")
@@ -459,6 +462,7 @@ def test_the_seed_stays_on_the_server_until_the_match_ends(tmp_path, audit):
         table = client.app.state.server.tables[tid]
         assert table.match.seed == seed
         assert tid in [x["id"] for x in json.loads(clean(client.get("/api/lobby").text))["open"]]
+        client.cookies.clear()  # another browser joins
         joined = client.post(f"/api/tables/{tid}/join", json={"seat": 1})
         assert joined.status_code == 200
         clean(joined.text)

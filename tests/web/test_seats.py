@@ -9,9 +9,51 @@ import json
 
 from parlor.web.server import Server, standin_level
 
-from .test_protocol import create, receive, token
+from .test_protocol import create, hello, receive, token, until, wait_for
 from .test_queue import Socket
 from .test_store import settle
+
+
+def fill_error(ws, seat):
+    ws.send_text(json.dumps({"type": "fill", "seat": seat}))
+    return until(ws, lambda x: x["type"] == "error")["message"]
+
+
+# --- the host
+
+
+def test_the_creators_seat_is_never_free_and_a_joiner_gets_no_host_powers(app_client):
+    t = create(app_client, kinds=("person", "person", "computer"), open=True)
+    tid = t["id"]
+    listed = {x["id"]: x for x in app_client.get("/api/lobby").json()["open"]}
+    assert listed[tid]["free"] == [1]
+    r = app_client.post(f"/api/tables/{tid}/join", json={"seat": 0, "name": "Mallory"})
+    assert r.status_code == 400 and "not free" in r.json()["error"]
+    app_client.cookies.clear()
+    joined = app_client.post(f"/api/tables/{tid}/join", json={"seat": 1}).json()
+    with app_client.websocket_connect("/ws") as host, app_client.websocket_connect("/ws") as guest:
+        m = hello(host, tid, token(t, 0))  # the creator's link still opens the creator's seat
+        assert m["seat"] == 0 and m["host"] == 0 and "invites" in m
+        g = hello(guest, tid, joined["token"])
+        assert g["seat"] == 1 and g["host"] == 0 and "invites" not in g
+        assert "only the host" in fill_error(guest, 1)
+
+
+def test_one_browser_joins_one_seat(app_client):
+    r = app_client.post("/api/tables", json={"game": "tor", "seats": 4, "pace_ms": 0, "open": True,
+                                             "players": [{"kind": "person"}] * 4})
+    tid = r.json()["id"]
+    join = lambda seat: app_client.post(f"/api/tables/{tid}/join", json={"seat": seat})  # noqa: E731
+    refused = join(1)  # the creator's browser already sits at seat 0
+    assert refused.status_code == 400 and "already sit at seat 0" in refused.json()["error"]
+    app_client.cookies.clear()  # a stranger's browser
+    assert join(1).status_code == 200
+    refused = join(2)
+    assert refused.status_code == 400 and "already sit at seat 1" in refused.json()["error"]
+    app_client.cookies.clear()  # another stranger
+    assert join(2).status_code == 200
+    free = {x["id"]: x["free"] for x in app_client.get("/api/lobby").json()["open"]}
+    assert free[tid] == [3]
 
 
 # --- a seat token racing a change of the seat
@@ -97,6 +139,35 @@ def test_a_person_seat_takes_no_level_its_stand_in_is_the_middling_computer(app_
     t = create(app_client, kinds=("person", "computer", "computer"))
     assert t["seats"][0]["level"] == standin_level() == "casual"
     assert app_client.server.tables[t["id"]].seats[0].level == "casual"
+
+
+# --- a host who is not coming back
+
+
+def test_once_the_host_is_away_past_the_grace_anyone_seated_may_fill_a_seat(app_client):
+    t = create(app_client, kinds=("person", "person", "person"), grace_s=600)
+    table = app_client.server.tables[t["id"]]
+    with app_client.websocket_connect("/ws") as host:
+        hello(host, t["id"], token(t, 0))
+    with app_client.websocket_connect("/ws") as guest:
+        g = hello(guest, t["id"], token(t, 2))
+        assert "invites" not in g
+        # the host has only just left: the seat is still theirs to give
+        assert "only the host" in fill_error(guest, 1)
+        assert table.seats[1].kind == "person"
+        table.away_since[0] -= 600  # the grace is over: a computer holds the host's seat
+        assert fill_error(guest, 0) == "seat 0 is not waiting for a friend; nothing changed"
+        guest.send_text(json.dumps({"type": "fill", "seat": 1}))
+        m = until(guest, lambda x: x["type"] == "state" and x["players"][1]["kind"] == "computer")
+        assert m["players"][0]["standin"]
+    assert app_client.server.store.load(t["id"])["seat_rows"][1]["kind"] == "computer"
+
+
+def test_a_host_who_never_came_is_held_by_the_stand_in_after_the_grace(app_client):
+    # the creator's seat is theirs from the start: its grace counts from then, as a join's does
+    t = create(app_client, kinds=("person", "computer", "computer"), grace_s=0)
+    table = app_client.server.tables[t["id"]]
+    wait_for(lambda: 0 in {seat for _, seat, _ in table.match.log})
 
 
 # --- malformed bodies and messages

@@ -58,13 +58,26 @@ def create_app(db_url: str, **server_args) -> Starlette:
         body = await _json_body(request)
         if isinstance(body, Response):
             return body
-        return await _guard(server.create_table(body))
+        result = await _guard(server.create_table(body), raw=True)
+        if isinstance(result, Response):
+            return result
+        response = JSONResponse(result)
+        if result["host"] is not None:
+            _hold_seat(response, result["id"], result["seats"][result["host"]]["token"])
+        return response
 
     async def api_join(request: Request):
         body = await _json_body(request)
         if isinstance(body, Response):
             return body
-        return await _guard(server.join(request.path_params["table"], body))
+        table_id = request.path_params["table"]
+        held = request.cookies.get(_seat_cookie(table_id))
+        result = await _guard(server.join(table_id, body, held), raw=True)
+        if isinstance(result, Response):
+            return result
+        response = JSONResponse(result)
+        _hold_seat(response, table_id, result["token"])
+        return response
 
     async def api_record(request: Request):
         result = await _guard(server.record(request.path_params["table"]), raw=True)
@@ -131,6 +144,16 @@ async def _json_body(request: Request):
         return read_json(raw or b"null")
     except BadRequest as e:
         return _error(f"bad request body: {e.reason}")
+
+
+def _seat_cookie(table_id: str) -> str:
+    return f"parlor-seat-{table_id}"
+
+
+def _hold_seat(response: Response, table_id: str, token: str) -> None:
+    """Remember in the browser the seat it holds at a table, so that it joins no second one
+    (a person with two browsers is two people to a server without accounts)."""
+    response.set_cookie(_seat_cookie(table_id), token, httponly=True, samesite="strict")
 
 
 async def _guard(coro, raw: bool = False):

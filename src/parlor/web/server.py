@@ -5,6 +5,7 @@ Client messages (JSON objects, one a WebSocket text frame):
     {"type": "act", "action": "play 3A", "sid": N}                 a move chosen at state N
     {"type": "hint", "sid": N}                                     hints for your turn
     {"type": "fill", "seat": N}          the host gives a never-joined friend's seat to a computer
+                                         (anyone seated may once the host is away past the grace)
     {"type": "ping"}
 Server messages: "state" (the view of your seat and what happened since), "hint", "error"
 (one line; nothing changed), "pong".
@@ -160,6 +161,9 @@ class Server:
             names.append(name.strip())
             seat_rows.append({"seat": s, "kind": kind, "level": level, "name": name.strip(),
                               "token": secrets.token_urlsafe(16), "claimed": False})
+        persons = [r for r in seat_rows if r["kind"] == "person"]
+        if persons:  # the creator's seat (Table.host_seat) is theirs from the start
+            persons[0]["claimed"] = True
         settings = {
             "pace_ms": _int_field(spec, "pace_ms", DEFAULT_PACE_MS, 0, 10_000),
             "grace_s": _int_field(spec, "grace_s", DEFAULT_GRACE_S, 0, 3600),
@@ -175,13 +179,15 @@ class Server:
         table = Table(self, row, match)
         self.tables[table_id] = table
         table.start()
-        return {"id": table_id,
+        return {"id": table_id, "host": table.host_seat(),
                 "seats": [{"seat": r["seat"], "kind": r["kind"], "name": r["name"],
                            "level": r["level"],
                            **({"token": r["token"]} if r["kind"] == "person" else {})}
                           for r in seat_rows]}
 
-    async def join(self, table_id: str, body) -> dict:
+    async def join(self, table_id: str, body, held: str | None = None) -> dict:
+        """A free seat of an open table for whoever asks first. `held`: the seat token this
+        browser already holds at the table, if any (one browser, one seat)."""
         table = self.tables.get(table_id)
         if table is None:
             raise NotFound(f"no open table {table_id!r}")
@@ -199,6 +205,9 @@ class Server:
         async with table.changing:  # two people asking for one seat: the first gets it
             if info.kind != "person" or info.claimed or table.match.finished:
                 raise BadRequest(f"seat {seat} is not free")
+            mine = table.seat_of_token(held)
+            if mine is not None:
+                raise BadRequest(f"you already sit at seat {mine} of this table")
             token = secrets.token_urlsafe(16)  # the invite link for this seat stops working
             await self.db(self.store.update_seat, table_id, seat, token=token, claimed=True,
                           name=name.strip())
@@ -292,7 +301,7 @@ class Server:
             elif conn.seat is None:
                 conn.error({"act": "spectators watch; they cannot play",
                             "hint": "spectators get no hints",
-                            "fill": "only the host can give a seat to a computer"}[kind])
+                            "fill": "spectators watch; they cannot give a seat to a computer"}[kind])
             elif kind == "act":
                 await table.submit(conn.seat, msg.get("action"), msg.get("sid"), conn)
             elif kind == "hint":

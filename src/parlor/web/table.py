@@ -218,6 +218,7 @@ class Table:
                            "options": self.rules.options, "seats": self.rules.seats}
             msg["settings"] = {k: self.settings[k] for k in ("pace_ms", "grace_s", "hints")}
             host = self.host_seat()
+            msg["host"] = host
             if seat is not None and seat == host:
                 msg["invites"] = [{"seat": s, "name": info.name, "token": info.token}
                                   for s, info in enumerate(self.seats)
@@ -225,8 +226,18 @@ class Table:
         return msg
 
     def host_seat(self) -> int | None:
+        """The creator's seat: the first person seat. It is claimed when the table is made, so
+        nobody joins it and it is never given to a computer: the host stays the creator."""
         persons = [s for s, info in enumerate(self.seats) if info.kind == "person"]
         return persons[0] if persons else None
+
+    def may_fill(self, seat: int | None) -> bool:
+        """Whether `seat` may give never-joined seats to computers: the host, or anyone seated
+        once a computer holds the host's seat (the host gone past the grace, or never come)."""
+        host = self.host_seat()
+        if seat is None or host is None:
+            return False
+        return seat == host or self.computer_controls(host)
 
     def _text(self, seat: int | None, log_from: int, snapshot: bool = False) -> str:
         msg = self.message(seat, log_from, snapshot)
@@ -395,14 +406,17 @@ class Table:
     # --- computer players
     async def fill(self, conn: Conn, seat) -> None:
         """The host gives the seat of a friend who never came to a computer, for good: the
-        invitation link stops working, so no one can take the seat (and see its cards) later."""
-        if conn.seat != self.host_seat():
-            conn.error("only the host can give a seat to a computer")
-            return
+        invitation link stops working, so no one can take the seat (and see its cards) later.
+        Once a computer holds the host's seat, anyone seated may: the table never waits forever
+        for a host who is not coming back."""
         if not is_int(seat) or not 0 <= seat < self.rules.seats:
             conn.error(f'"seat" must be a seat number from 0 to {self.rules.seats - 1}')
             return
         async with self.changing:
+            if not self.may_fill(conn.seat):
+                conn.error(f"only the host can give a seat to a computer, or anyone seated once "
+                           f"the host has been away for {self.settings['grace_s']} s")
+                return
             info = self.seats[seat]
             if info.kind != "person" or info.claimed:
                 conn.error(f"seat {seat} is not waiting for a friend; nothing changed")

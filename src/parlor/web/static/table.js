@@ -55,6 +55,7 @@ async function onMessage(m) {
       S.game = m.game;
       S.settings = m.settings;
       S.invites = m.invites || null;
+      S.host = m.host;
       const cat = await gameCatalogue();
       const g = cat.games.find(x => x.id === m.game.id);
       S.faces = g ? g.faces : {};
@@ -267,7 +268,18 @@ function renderLog() {
 
 function renderInvites() {
   const box = $("invites");
-  const inv = (S.invites || []).filter(i => S.msg.players[i.seat].kind === "person" && !S.msg.players[i.seat].joined);
+  const players = S.msg.players;
+  const waiting = s => players[s].kind === "person" && !players[s].joined;
+  const inv = (S.invites || []).filter(i => waiting(i.seat));
+  // a host gone past the grace: anyone seated may let a computer play a seat nobody took
+  const hostAway = !S.invites && mySeat() !== null && S.host !== null && players[S.host].standin;
+  if (hostAway && players.some((p, s) => waiting(s))) {
+    box.classList.remove("hidden");
+    box.replaceChildren(el("h3", {}, "The host is away"), ...players.flatMap((p, s) => waiting(s) ? [
+      el("div", { class: "form-row" }, el("span", {}, `${p.name} (seat ${s}) has not come`),
+        el("button", { class: "btn", type: "button", "data-fill": s, onclick: () => send({ type: "fill", seat: s }) }, "Computer plays"))] : []));
+    return;
+  }
   if (!inv.length) { box.classList.add("hidden"); return; }
   box.classList.remove("hidden");
   box.replaceChildren(el("h3", {}, "Invite a friend"), ...inv.map(i => {
