@@ -274,7 +274,7 @@ def test_the_replay_of_a_finished_game_steps_through_its_moves(browser, live_ser
     # computers alone play a short Tőr match to the end; one with a meld, to see it drawn
     for _ in range(6):
         table = api(live_server, "/api/tables", {
-            "game": "tor", "seats": 2, "options": {"deals": 2}, "pace_ms": 0,
+            "game": "tor", "seats": 2, "options": {"deals": 2}, "pace_ms": 0, "open": True,
             "players": [{"kind": "computer", "level": "rules"}] * 2})
         wait_finished(live_server, table["id"])
         record = api(live_server, f"/api/tables/{table['id']}/record")

@@ -7,6 +7,9 @@ a private table's record is not listed."""
 import asyncio
 import json
 
+from starlette.testclient import TestClient
+
+from parlor.web import create_app
 from parlor.web.server import Server, standin_level
 
 from .test_protocol import create, hello, receive, token, until, wait_for
@@ -185,3 +188,24 @@ def test_malformed_bodies_get_400_and_a_reason(app_client):
         assert receive(ws) == {"type": "error", "message": "malformed message: a number too long to read"}
         ws.send_text('{"type": "ping"}')
         assert receive(ws) == {"type": "pong"}  # the connection goes on
+
+
+# --- private tables
+
+
+def test_only_open_tables_are_listed_once_finished(tmp_path):
+    app = create_app(f"sqlite:///{tmp_path / 'f.sqlite'}")
+    computers = [{"kind": "computer", "level": "random"}] * 3
+    with TestClient(app) as client:
+        ids = {}
+        for listed in (True, False):
+            r = client.post("/api/tables", json={"game": "yokir", "options": {"target": 1},
+                                                 "players": computers, "pace_ms": 0,
+                                                 "open": listed})
+            ids[listed] = r.json()["id"]
+        server = app.state.server
+        wait_for(lambda: all(server.tables[i].stored_finish for i in ids.values()))
+        finished = [x["id"] for x in client.get("/api/lobby").json()["finished"]]
+        assert ids[True] in finished and ids[False] not in finished
+        # the private record is still there for those with the table's link
+        assert client.get(f"/api/tables/{ids[False]}/record").status_code == 200

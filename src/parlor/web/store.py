@@ -55,6 +55,10 @@ actions_t = Table(
 )
 
 
+# An open table's settings text holds this (create_table writes the settings with json.dumps).
+LISTED = json.dumps({"open": True})[1:-1]
+
+
 class StoreError(ParlorError):
     """The database refused a write (a duplicate action, an unreachable server...)."""
 
@@ -139,8 +143,11 @@ class Store:
             return list(c.execute(q).scalars().all())
 
     def finished_list(self, limit: int = 50) -> list[dict]:
+        """The latest finished tables that were open (listed in the lobby); a private table's
+        names and record are for those who have its link."""
         q = (select(tables_t.c.id, tables_t.c.game, tables_t.c.names, tables_t.c.finished)
-             .where(tables_t.c.status == "finished").order_by(tables_t.c.finished.desc()).limit(limit))
+             .where(tables_t.c.status == "finished", tables_t.c.settings.contains(LISTED))
+             .order_by(tables_t.c.finished.desc()).limit(limit))
         with self.engine.connect() as c:
             return [{"id": r.id, "game": r.game, "names": json.loads(r.names), "finished": r.finished}
                     for r in c.execute(q)]
