@@ -68,66 +68,57 @@ async def _queued() -> None:
         await asyncio.sleep(0)
 
 
-def test_a_link_opened_as_its_seat_goes_to_a_computer_is_not_seated(tmp_path):
-    """The host gives the friend's seat to a computer; the friend's link arrives while that
-    waits for the lock. The lock is taken in order, so the link is looked at after the change."""
+def race_a_link(tmp_path, spec: dict, change):
+    """Open seat 1's invitation link while a change of that seat waits for the table's lock
+    ahead of it: the lock is taken in order, so the link must be looked up after the change.
+    `change(server, t)` makes ready and gives the change's coroutine. Checks that the link is
+    refused and seated nowhere; gives the table and what the change returned."""
     async def run():
         server = Server(f"sqlite:///{tmp_path / 'r.sqlite'}")
         await server.start()
         try:
-            t = await server.create_table({"game": "yokir", "pace_ms": 0, "grace_s": 600,
-                                           "players": [{"kind": "person"}, {"kind": "person"},
-                                                       {"kind": "computer"}]})
-            table = server.tables[t["id"]]
-            friend_socket = Socket()
-            host, friend = server.connect(Socket().send), server.connect(friend_socket.send)
-            await server.handle(host, json.dumps({"type": "hello", "table": t["id"],
-                                                  "token": token(t, 0)}))
-            async with table.changing:
-                fill = asyncio.create_task(server.handle(host, '{"type": "fill", "seat": 1}'))
-                await _queued()
-                late = asyncio.create_task(server.handle(friend, json.dumps(
-                    {"type": "hello", "table": t["id"], "token": token(t, 1)})))
-                await _queued()
-            await fill
-            await late
-            assert table.seats[1].kind == "computer"
-            assert friend.table is None and not table.conns[1]
-            await settle(table, lambda: friend_socket.texts)
-            assert "unknown seat token" in json.loads(friend_socket.texts[0])["message"]
-        finally:
-            await server.stop()
-
-    asyncio.run(run())
-
-
-def test_an_old_link_opened_as_a_stranger_joins_its_seat_is_not_seated(tmp_path):
-    async def run():
-        server = Server(f"sqlite:///{tmp_path / 'r.sqlite'}")
-        await server.start()
-        try:
-            t = await server.create_table({"game": "yokir", "pace_ms": 0, "open": True,
+            t = await server.create_table({"game": "yokir", "pace_ms": 0, **spec,
                                            "players": [{"kind": "person"}, {"kind": "person"},
                                                        {"kind": "computer"}]})
             table = server.tables[t["id"]]
             socket = Socket()
-            old_link = server.connect(socket.send)
+            link = server.connect(socket.send)
+            first = await change(server, t)
             async with table.changing:
-                join = asyncio.create_task(server.join(t["id"], {"seat": 1}))
+                first = asyncio.create_task(first)
                 await _queued()
-                late = asyncio.create_task(server.handle(old_link, json.dumps(
+                late = asyncio.create_task(server.handle(link, json.dumps(
                     {"type": "hello", "table": t["id"], "token": token(t, 1)})))
                 await _queued()
-            joined = await join
+            done = await first
             await late
-            assert table.seats[1].token == joined["token"] != token(t, 1)
-            assert old_link.table is None and not table.conns[1]
+            assert link.table is None and not table.conns[1]
             await settle(table, lambda: socket.texts)
             assert "unknown seat token" in json.loads(socket.texts[0])["message"]
+            return table, t, done
         finally:
             await server.stop()
 
-    asyncio.run(run())
+    return asyncio.run(run())
+
+
+def test_a_link_opened_as_its_seat_goes_to_a_computer_is_not_seated(tmp_path):
+    async def give_to_computer(server, t):
+        host = server.connect(Socket().send)
+        await server.handle(host, json.dumps({"type": "hello", "table": t["id"],
+                                              "token": token(t, 0)}))
+        return server.handle(host, '{"type": "fill", "seat": 1}')
+
+    table, _, _ = race_a_link(tmp_path, {"grace_s": 600}, give_to_computer)
+    assert table.seats[1].kind == "computer"
+
+
+def test_an_old_link_opened_as_a_stranger_joins_its_seat_is_not_seated(tmp_path):
+    async def join(server, t):
+        return server.join(t["id"], {"seat": 1})
+
+    table, t, joined = race_a_link(tmp_path, {"open": True}, join)
+    assert table.seats[1].token == joined["token"] != token(t, 1)
 
 
 # --- the stand-in
