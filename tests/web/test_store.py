@@ -35,7 +35,11 @@ def test_store_keeps_tables_seats_and_actions(db_url):
         assert store.ids("playing") == ["t1"] and store.load("nope") is None
         store.finish("t1", {"game": "yokir", "actions": ["pass"]})
         assert store.ids("playing") == [] and store.load("t1")["record"]["actions"] == ["pass"]
-        assert [f["id"] for f in store.finished_list()] == ["t1"]
+        store.create_table("t2", "yokir", {}, 3, ["A", "B", "C"], 1,
+                           {"pace_ms": 0, "grace_s": 5, "hints": True, "open": True},
+                           seat_rows(["person", "computer", "computer"]))
+        store.finish("t2", {"game": "yokir", "actions": []})
+        assert [f["id"] for f in store.finished_list()] == ["t2"]  # t1 is private
     finally:
         store.close()
 
