@@ -161,7 +161,9 @@ def test_a_host_who_never_came_is_held_by_the_stand_in_after_the_grace(app_clien
     # the creator's seat is theirs from the start: its grace counts from then, as a join's does
     t = create(app_client, kinds=("person", "computer", "computer"), grace_s=0)
     table = app_client.server.tables[t["id"]]
-    wait_for(lambda: 0 in {seat for _, seat, _ in table.match.log})
+    with app_client.websocket_connect("/ws") as watcher:  # computers play while someone watches
+        hello(watcher, t["id"])
+        wait_for(lambda: 0 in {seat for _, seat, _ in table.match.log})
 
 
 # --- malformed bodies and messages
@@ -195,7 +197,10 @@ def test_only_open_tables_are_listed_once_finished(tmp_path):
                                                  "open": listed})
             ids[listed] = r.json()["id"]
         server = app.state.server
-        wait_for(lambda: all(server.tables[i].stored_finish for i in ids.values()))
+        with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
+            hello(a, ids[True])  # computers play while someone watches
+            hello(b, ids[False])
+            wait_for(lambda: all(server.tables[i].stored_finish for i in ids.values()))
         finished = [x["id"] for x in client.get("/api/lobby").json()["finished"]]
         assert ids[True] in finished and ids[False] not in finished
         # the private record is still there for those with the table's link
