@@ -76,7 +76,7 @@ class Audit:
             v = match.view(s)
             v["names"] = table.names
             views.append(v)
-        mine = public_view(views) if seat is None else views[seat]
+        mine = public_view(rules, views) if seat is None else views[seat]
 
         def as_seen(seen: list[str]) -> str:
             return public_action(seen) if seat is None else seen[seat]
@@ -106,7 +106,7 @@ class Audit:
                 then = [match.view(s) for s in range(rules.seats)]
             else:
                 then = [match.closed_view(s) for s in range(rules.seats)]
-            shown = codes_in(public_view(then) if seat is None else then[seat], codes)
+            shown = codes_in(public_view(rules, then) if seat is None else then[seat], codes)
             for actor, code in last["cards"]:
                 played = [as_seen(seen) for deal, who, seen in match.log
                           if deal == last["deal"] and who == actor]

@@ -69,7 +69,7 @@ def may_see(match: Match, seat) -> set[str]:
     actions as it saw them."""
     codes = set(match.rules.deck.codes)
     views = [match.view(s) for s in range(match.rules.seats)]
-    out = codes_in(public_view(views) if seat is None else views[seat], codes)
+    out = codes_in(public_view(match.rules, views) if seat is None else views[seat], codes)
     for deal, _, seen in match.log:
         if deal == match.deal_number:
             out |= codes_in(public_action(seen) if seat is None else seen[seat], codes)

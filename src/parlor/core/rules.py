@@ -88,6 +88,10 @@ class Rules:
     max_actions_per_deal: int = 0  # no deal of random play may exceed it
     zero_sum: bool = False  # every deal's points sum to zero
     team_of: tuple[int, ...] | None = None  # seat -> team for team games
+    # View keys about the viewing seat alone (its number, its cards and moves, a fact only it
+    # knows about its own hand): spectators never see them, even when every seat's value is the
+    # same (web/public.py). Games add their own.
+    private_view_keys: tuple[str, ...] = ("seat", "hand", "legal")
 
     def __init__(self, options: dict | None = None, seats: int | None = None):
         if seats is None:

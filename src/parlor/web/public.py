@@ -1,10 +1,13 @@
 """What a spectator may see: the part of the table every seat sees alike.
 
-The public view is the meet of all seats' views: a value every seat's view holds identically is
-public; where the seats' views differ, what differs is private and is dropped (a card becomes
-"??", anything else None). So the spectator's view is built from a seat view with the hand, the
-legal moves and every private field removed, and it can hold no card that some seat does not see:
-a card that one seat holds appears only in that seat's view. Generic over every game.
+The public view drops every view key the game declares private (Rules.private_view_keys: the
+seat, the hand, the legal moves and anything else about the viewing seat alone), and keeps the
+meet of all seats' views for the rest: a value every seat's view holds identically is public;
+where the seats' views differ, what differs is private and is dropped (a card becomes "??",
+anything else None). A private key is dropped even when every seat's value is the same, since
+that agreement can itself be a secret (no seat has the Sun exception). So the spectator's view
+can hold no card that some seat does not see: a card that one seat holds appears only in that
+seat's view. Generic over every game.
 """
 
 from parlor.core.rules import Rules
@@ -32,13 +35,14 @@ def meet(values: list):
     return None
 
 
-def public_view(views: list[dict]) -> dict:
-    """The spectator's view from every seat's view (views[s] = view(state, s))."""
+def public_view(rules: Rules, views: list[dict]) -> dict:
+    """The spectator's view from every seat's view (views[s] = rules.view(state, s)). A private
+    key reads None, the hand and the legal moves [] (every view's are lists)."""
     out = {}
     for key in views[0]:
         if key in ("hand", "legal"):
             out[key] = []
-        elif key == "seat":
+        elif key in rules.private_view_keys:
             out[key] = None
         else:
             out[key] = meet([v.get(key) for v in views])

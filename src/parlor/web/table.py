@@ -191,7 +191,7 @@ class Table:
         """What `seat` (None: a spectator) is sent about the table as it is now."""
         m = self.match
         if seat is None:
-            view = public.public_view(self.views)
+            view = public.public_view(self.rules, self.views)
             last = public.meet(self.last_trick) if any(self.last_trick) else None
         else:
             view = self.views[seat]

@@ -11,8 +11,9 @@ from parlor.core.match import Match
 from parlor.core.rng import Rng
 from parlor.core.rules import Deal
 from parlor.games.meri.cards import IS_TRUMP, TRUMP_MASK, suit_of
+from parlor.web.public import public_view
 
-from meri_helpers import CODES, RULES, card, trick_start, worked_example_after
+from meri_helpers import CODES, RULES, card, make_deal, play, start, trick_start, worked_example_after
 
 
 def dumps(v):
@@ -78,6 +79,22 @@ def test_original_trumps_and_sun_exception_are_private():
     assert m.view(6)["original_trumps"] == ["G4", "GRo"]
     assert m.view(2)["original_trumps"] == ["PRo", "G7", "GSo", "GSu"]  # in deck order
     assert m.view(0)["original_trumps"] == []
+
+
+def test_a_spectator_cannot_tell_whether_some_seat_has_the_sun_exception():
+    """Two deals with the same public history: in one, seat 3's only trump is GSu (the Sun
+    exception); in the other it also holds G9. Every seat's own flag agrees (false) only in the
+    second, yet the spectators' view must be the same."""
+    hands = {1: ["GRo", "G1", "K1", "K2", "K3", "K4", "K5", "K7", "K8"],
+             3: ["GSu", "I1", "I2", "I3", "I4", "I5", "I6", "I7", "I8"],
+             5: ["GUn", "G9", "IKa", "IRe", "IRo", "ISo", "IUn", "ISu", "I9"]}
+    other = {**hands, 3: ["GSu", "G9"] + hands[3][2:], 5: ["GUn", "I1"] + hands[5][2:]}
+    states = [play(start(make_deal(0, ["G4", "K6", "P2"], h)), "declare", "discard K8")
+              for h in (hands, other)]
+    assert [RULES.view(s, 3)["sun_exception"] for s in states] == [True, False]
+    seen = [public_view(RULES, [RULES.view(s, p) for p in range(8)]) for s in states]
+    assert seen[0] == seen[1] and seen[0]["sun_exception"] is None
+    assert seen[0]["original_trumps"] is None and seen[0]["team"] is None
 
 
 def _hidden_places(match, seat, deal_actions):

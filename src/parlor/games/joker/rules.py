@@ -89,6 +89,7 @@ class JokerRules(Rules):
     deck = DECK
     num_actions = NUM_ACTIONS
     max_actions_per_deal = 1 + 4 + 36
+    private_view_keys = Rules.private_view_keys + ("hand_hidden",)  # own cards not yet seen
 
     def __init__(self, options: dict | None = None, seats: int | None = None):
         super().__init__(options, seats)

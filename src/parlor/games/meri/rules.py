@@ -65,6 +65,8 @@ class MeriRules(Rules):
     max_actions_per_deal = 8 + 1 + 8 * 8  # declaration, discard, tricks 1-8
     zero_sum = False  # the two teams' points add up to 9
     team_of = (0, 1, 0, 1, 0, 1, 0, 1)
+    # the viewer's team; its trumps as trick 1 began and its Sun exception (8.1) are its own
+    private_view_keys = Rules.private_view_keys + ("team", "original_trumps", "sun_exception")
 
     # --- bounds and the match
     def deal_points_bounds(self):

@@ -41,6 +41,7 @@ class YokirRules(Rules):
     deck = DECK
     num_actions = 54
     max_actions_per_deal = 6 + 1 + 15
+    private_view_keys = Rules.private_view_keys + ("discard",)  # the picker's own discard
 
     def deal_points_bounds(self):
         return 0, 2
