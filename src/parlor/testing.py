@@ -3,7 +3,8 @@
 `check_game(game_id, seats, options, seeds)` plays random matches and checks, at every step:
 legal actions non-empty, sorted, unique, each round-tripping through its string and agreeing
 with why_illegal; illegal actions refused with a reason and nothing changed; views that leak
-no hidden card (permuting what a seat cannot see leaves its view unchanged); resampling that
+no hidden card (permuting what a seat cannot see leaves its view unchanged, and permuting what no
+seat shows leaves the spectators' view unchanged); resampling that
 reproduces the view and depends on nothing else; scores within bounds; records that replay to
 the same report; same seed, same record, whatever the global `random` does.
 
@@ -19,6 +20,7 @@ from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
 from parlor.core.rules import Deal, Rules
+from parlor.web.public import public_action, public_view
 
 
 def check_game(game_id: str, seats: int | None = None, options: dict | None = None,
@@ -76,6 +78,7 @@ def _play_and_check(rules: Rules, seed: int, deep_every: int) -> dict:
             _check_illegal_refused(rules, match, rng, step)
             for viewer in range(rules.seats):
                 _check_view(rules, match, viewer, deal_actions, rng, step)
+            _check_spectator_view(rules, match, deal_actions, rng, step)
         action = choose.choice(ids)
         text = rules.action_str(state, action)
         after = rules.copy(state)
@@ -196,6 +199,22 @@ def _check_view(rules, match, seat, deal_actions, rng, step) -> None:
             f"step {step}: two states that look the same to seat {seat} resample differently")
 
 
+def _check_spectator_view(rules, match, deal_actions, rng, step) -> None:
+    """Two states no seat's public history tells apart give spectators the same view: a value
+    that is one seat's own (a flag about its hand) must not reach them because the seats' values
+    happen to agree."""
+    other = _swap_hidden(rules, match, None, deal_actions, rng)
+    if other is None:
+        return
+    assert other[0] is not None, f"step {step}: {other[1]}"
+    seen = public_view(rules, [rules.view(match.state, s) for s in range(rules.seats)])
+    swapped = public_view(rules, [rules.view(other[0], s) for s in range(rules.seats)])
+    changed = sorted(k for k in seen if swapped.get(k) != seen[k])
+    assert not changed, (f"step {step}: the spectators' view changed in {changed} when cards no seat "
+                         f"shows were permuted ({other[1]}): {[seen[k] for k in changed]} -> "
+                         f"{[swapped.get(k) for k in changed]}")
+
+
 def _all_views(rules, state) -> str:
     return json.dumps([rules.view(state, s) for s in range(rules.seats)], sort_keys=True)
 
@@ -204,10 +223,18 @@ def _codes_in(rules, text: str) -> set[int]:
     return {rules.deck.index[t] for t in text.split() if t in rules.deck.index}
 
 
+def _seen_by(rules, state, action: int, seat: int | None) -> str:
+    """The action as `seat` sees it made; seat None: a spectator (what every seat saw alike)."""
+    if seat is None:
+        return public_action([rules.public_action(state, action, v) for v in range(rules.seats)])
+    return rules.public_action(state, action, seat)
+
+
 def _swap_hidden(rules, match, seat, deal_actions, rng):
-    """The deal in progress re-dealt with the cards `seat` cannot see permuted among the places
-    it cannot see, the same actions replayed (hidden actions follow their cards). None when no
-    such permutation keeps every action legal; (None, reason) on an internal error."""
+    """The deal in progress re-dealt with the cards `seat` (None: a spectator) cannot see
+    permuted among the places it cannot see, the same actions replayed (hidden actions follow
+    their cards). None when no such permutation keeps every action legal and as the seat saw
+    it; (None, reason) on an internal error."""
     deal: Deal = match.deals[-1]
     ctx = match.state.ctx
     # Which cards the seat has seen named in an action it was shown.
@@ -218,10 +245,12 @@ def _swap_hidden(rules, match, seat, deal_actions, rng):
     for text in deal_actions:
         a = rules.parse_action(state, text)
         ids.append(a)
-        seen.append(rules.public_action(state, a, seat))
+        seen.append(_seen_by(rules, state, a, seat))
         shown |= _codes_in(rules, seen[-1])
         rules.apply_id(state, a)
-    fixed = shown | set(deal.hands[seat]) | rules.public_deal_cards(deal)
+    fixed = shown | rules.public_deal_cards(deal)
+    if seat is not None:
+        fixed |= set(deal.hands[seat])
     places = [(h, i) for h in range(rules.seats) if h != seat for i in range(len(deal.hands[h]))]
     places += [(-1, i) for i in range(len(deal.pile))]
 
@@ -258,7 +287,7 @@ def _swap_hidden(rules, match, seat, deal_actions, rng):
                 break
             # A permutation that changes how an action looks to the seat (a card hidden as "??"
             # swapped for one that is played face up) is one the seat can tell apart: no test.
-            if rules.public_action(s, a, seat) != was_seen:
+            if _seen_by(rules, s, a, seat) != was_seen:
                 ok = False
                 break
             rules.apply_id(s, a)
