@@ -89,7 +89,8 @@ class JokerRules(Rules):
     deck = DECK
     num_actions = NUM_ACTIONS
     max_actions_per_deal = 1 + 4 + 36
-    private_view_keys = Rules.private_view_keys + ("hand_hidden",)  # own cards not yet seen
+    # own cards not yet seen, and the three the chooser saw at the trump step
+    private_view_keys = Rules.private_view_keys + ("hand_hidden", "first_three")
 
     def __init__(self, options: dict | None = None, seats: int | None = None):
         super().__init__(options, seats)
