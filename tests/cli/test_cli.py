@@ -1,5 +1,6 @@
 """The parlor command: replay, rules, selfplay, bench, and the plain line-mode table."""
 
+import io
 import json
 import subprocess
 import sys
@@ -33,14 +34,20 @@ def test_replay_json_matches_expected(tmp_path, capsys):
     assert report["scores"] == [0, 1, 0] and report["winners"] == [1] and report["finished"]
 
 
+def stdin_bytes(monkeypatch, data: bytes):
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+
+
 def test_replay_reads_standard_input_for_a_dash(monkeypatch, capsys):
-    import io
-    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(example()["record"])))
+    stdin_bytes(monkeypatch, json.dumps(example()["record"]).encode())
     assert main(["replay", "-", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["winners"] == [1]
-    monkeypatch.setattr("sys.stdin", io.StringIO('{"game": "yokir",'))
+    stdin_bytes(monkeypatch, b'{"game": "yokir",')
     assert main(["replay", "-"]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+    stdin_bytes(monkeypatch, b'{"game": "yokir", "names": ["\xff", "B", "C"], "actions": []}')
+    assert main(["replay", "-"]) == 2
+    assert capsys.readouterr().err == "parlor: standard input is not a record: not UTF-8 text\n"
 
 
 def test_replay_text_for_people(tmp_path, capsys):
@@ -131,6 +138,42 @@ def test_records_that_are_not_text_or_name_no_game_exit_2(tmp_path, capsys, cont
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err.strip()
     assert says in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("content,says", [
+    # JSON that Python's reader itself refuses: a number past int()'s limit, deep nesting
+    (b'{"game": "yokir", "seed": ' + b"7" * 5000 + b', "actions": []}', "a number has more than 4300 digits"),
+    (b'{"game": "yokir", "actions": ' + b"[" * 100_000, "nested too deeply"),
+    # a key given twice: which value counts would be a guess
+    (b'{"game": "yokir", "seed": 1, "seed": 2, "actions": []}', 'an object names "seed" twice'),
+    (b'{"game": "yokir", "options": {"target": 3, "target": 5}, "actions": []}', '"target" twice'),
+    # an unpaired surrogate escape is valid JSON but no text (printing the name failed)
+    (b'{"game": "yokir", "names": ["\\ud800x", "B", "C"], "actions": []}', "names must be text"),
+])
+@pytest.mark.parametrize("command", ["replay", "hint", "play"])
+def test_every_command_that_reads_a_record_refuses_bad_json_in_one_line(tmp_path, capsys, content,
+                                                                        says, command):
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    argv = {"replay": ["replay", str(path)], "hint": ["hint", str(path), "--level", "casual"],
+            "play": ["play", "yokir", "--plain", "--load", str(path)]}[command]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert says in err and len(err.splitlines()) == 1
+
+
+def test_a_null_seed_or_deals_is_read_as_absent_like_null_names_and_seats(tmp_path, capsys):
+    rec = {"game": "yokir", "seed": None, "deals": None, "names": None, "seats": None, "actions": []}
+    assert main(["replay", record_file(tmp_path, rec), "--json"]) == 0
+    plain = {"game": "yokir", "actions": []}
+    assert records.replay(rec).report() == records.replay(plain).report()
+
+
+def test_a_record_larger_than_any_match_is_refused_unread(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(records, "MAX_BYTES", 100)
+    path = record_file(tmp_path, {"game": "yokir", "actions": [], "names": ["A" * 50, "B", "C"]})
+    assert main(["replay", path]) == 2
+    assert capsys.readouterr().err.endswith("is not a record: larger than 0 MB\n")
 
 
 def test_a_null_action_is_named_as_json_writes_it(tmp_path, capsys):

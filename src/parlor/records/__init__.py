@@ -2,6 +2,7 @@
 
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 
 from parlor.core.errors import BadRecord, IllegalAction
@@ -12,27 +13,56 @@ from parlor.core.registry import game_class
 _FIELDS = ("game", "options", "seats", "names", "seed", "deals", "actions")
 
 
+MAX_BYTES = 64 << 20  # far above any match's record; a stray disk image or /dev/zero is refused unread
+
+
 def read(path) -> dict:
     """The record in a file ("-": standard input), or BadRecord saying why it cannot be read."""
-    if str(path) == "-":
-        return parse(sys.stdin.read())
+    where = "standard input" if str(path) == "-" else str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        if str(path) == "-":
+            data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(MAX_BYTES + 1)
     except OSError as e:
-        raise BadRecord(f"cannot read {path}: {e.strerror}") from None
+        raise BadRecord(f"cannot read {where}: {e.strerror}") from None
+    if len(data) > MAX_BYTES:
+        raise BadRecord(f"{where} is not a record: larger than {MAX_BYTES >> 20} MB")
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise BadRecord(f"{path} is not a record: not UTF-8 text") from None
+        raise BadRecord(f"{where} is not a record: not UTF-8 text") from None
     return parse(text)
 
 
 def parse(text: str) -> dict:
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise BadRecord(f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    record = loads(text)
     if not isinstance(record, dict):
         raise BadRecord("a record must be a JSON object")
     return record
+
+
+def loads(text: str):
+    """JSON text as Python values; every way it can fail is a one-line BadRecord."""
+    try:
+        return json.loads(text, object_pairs_hook=_once_each)
+    except json.JSONDecodeError as e:
+        raise BadRecord(f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except ValueError:  # Python's int() refuses longer numbers (a denial-of-service guard)
+        raise BadRecord(f"not a record: a number has more than {sys.get_int_max_str_digits()} "
+                        "digits") from None
+    except RecursionError:
+        raise BadRecord("not a record: lists or objects nested too deeply") from None
+
+
+def _once_each(pairs: list) -> dict:
+    """A JSON object whose keys differ: of a key given twice, which value counts would be a guess."""
+    out = dict(pairs)
+    if len(out) < len(pairs):
+        twice = next(k for k, n in Counter(k for k, _ in pairs).items() if n > 1)
+        raise BadRecord(f"not a record: an object names {json.dumps(twice)} twice")
+    return out
 
 
 def new_match(record: dict) -> Match:
@@ -52,14 +82,29 @@ def new_match(record: dict) -> Match:
     if names is not None and (not isinstance(names, list) or len(names) != rules.seats
                               or not all(isinstance(n, str) for n in names)):
         raise BadRecord(f"names must be a list of {rules.seats} strings")
-    seed = record.get("seed", 0)
+    if names is not None and not all(_is_text(n) for n in names):
+        # a lone surrogate escape ("\\ud800") is valid JSON but no text: printing it fails
+        raise BadRecord("names must be text: a name holds an unpaired surrogate escape")
+    seed = record.get("seed")
+    if seed is None:  # null stands for an absent field, as in seats, names and options
+        seed = 0
     if not is_int(seed):
         raise BadRecord(f"seed must be an integer, not {json.dumps(seed)}")
-    raw_deals = record.get("deals", [])
+    raw_deals = record.get("deals")
+    if raw_deals is None:
+        raw_deals = []
     if not isinstance(raw_deals, list):
         raise BadRecord("deals must be a list")
     deals = [rules.parse_deal(raw, i + 1, f"deals[{i}]") for i, raw in enumerate(raw_deals)]
     return Match(rules, seed, deals, names)
+
+
+def _is_text(s: str) -> bool:
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def actions_of(record: dict) -> list:
@@ -133,4 +178,4 @@ def describe(report: dict) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["read", "parse", "new_match", "replay", "save", "describe", "BadRecord", "IllegalAction"]
+__all__ = ["read", "parse", "loads", "new_match", "replay", "save", "describe", "BadRecord", "IllegalAction"]
