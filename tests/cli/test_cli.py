@@ -118,6 +118,7 @@ def test_selfplay_rejects_unknown_bot_and_option(capsys):
     ["bench", "yokir", "--seconds", "0"], ["bench", "yokir", "--seconds", "nan"],
     ["arena", "yokir", "--bots", "random", "--matches", "0"],
     ["arena", "yokir", "--bots", "random", "--workers", "0"],
+    ["hint", str(EXAMPLE), "--top", "-1"],  # -1 dropped the last hint, -5 crashed
 ])
 def test_counts_and_times_must_be_positive(argv, capsys):
     with pytest.raises(SystemExit) as stop:
@@ -125,6 +126,62 @@ def test_counts_and_times_must_be_positive(argv, capsys):
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert "must be" in err.splitlines()[-1] and "Traceback" not in err
+
+
+@pytest.mark.parametrize("value,says", [
+    ("7" * 5000, "77777777777777777777... is no value of any table option"),  # past int()'s limit
+    ("[" * 100_000, "is no value of any table option"),
+])
+def test_option_values_python_cannot_read_are_one_line(capsys, value, says):
+    assert main(["selfplay", "yokir", "--games", "1", "-o", f"target={value}"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("parlor: --option target: ") and says in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("bots", [",", "", " , "])
+@pytest.mark.parametrize("command", ["selfplay", "arena", "play"])
+def test_bots_must_name_at_least_one(capsys, bots, command):
+    argv = {"selfplay": ["selfplay", "yokir", "--games", "1"], "arena": ["arena", "yokir"],
+            "play": ["play", "yokir", "--plain"]}[command]
+    assert main(argv + ["--bots", bots]) == 2
+    assert capsys.readouterr().err == "parlor: --bots needs at least one bot\n"
+
+
+@pytest.mark.parametrize("argv", [
+    ["arena", "yokir", "--bots", "random,rules,random,beginner", "--matches", "1"],
+    ["selfplay", "yokir", "--games", "1", "--bots", "random,rules,random,beginner"],
+    ["play", "yokir", "--plain", "--bots", "random,rules,random,beginner"],
+])
+def test_more_bots_than_seats_are_refused_before_any_match(capsys, argv, monkeypatch):
+    """The fourth bot would never get a seat (the arena played every match, then crashed)."""
+    monkeypatch.setattr("parlor.core.match.Match.apply", lambda *a: pytest.fail("a match was played"))
+    assert main(argv + ["-o", "target=1"]) == 2
+    assert capsys.readouterr().err == ("parlor: --bots names 4 players for 3 seats: "
+                                       "beginner would never play\n")
+
+
+@pytest.mark.parametrize("spec,says", [
+    ("search:iterations=abc", "iterations must be a whole number of at least 1, not 'abc'"),
+    ("search:iterations=-5", "iterations must be a whole number of at least 1, not -5"),
+    ("search:iterations=1.5", "iterations must be a whole number of at least 1, not 1.5"),
+    ("search:pool=0", "pool must be a whole number of at least 1, not 0"),
+    ("search:lanes=true", "lanes must be a whole number of at least 1, not True"),
+    ("search:seconds=0", "seconds must be above 0, not 0"),
+    ("search:epsilon=2", "epsilon must be from 0 to 1, not 2"),
+    ("search:anchor=-1", "anchor must be at least 0, not -1"),
+    ("search:infer=3", "infer must be true or false, not 3"),
+    ("search:others=x", "others must be tree or policy, not 'x'"),
+    ("strong:steps=0", "steps must be a whole number of at least 1, not 0"),
+    ("random:depth=3", "unknown setting 'depth'"),
+])
+@pytest.mark.parametrize("command", ["selfplay", "arena", "play"])
+def test_bad_bot_settings_are_refused_when_the_bot_is_named(capsys, spec, says, command):
+    """They failed at the bot's first move, or silently made the line mode play at random."""
+    argv = {"selfplay": ["selfplay", "yokir", "--games", "1"], "arena": ["arena", "yokir", "--matches", "1"],
+            "play": ["play", "yokir", "--plain"]}[command]
+    assert main(argv + ["--bots", f"{spec},random", "-o", "target=1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("parlor: bad settings for bot ") and err.endswith(f": {says}\n")
 
 
 @pytest.mark.parametrize("content,says", [
@@ -258,3 +315,16 @@ def test_a_record_write_that_is_stopped_leaves_nothing_behind(tmp_path, monkeypa
     with pytest.raises(KeyboardInterrupt):
         records.write({"game": "yokir"}, tmp_path / "r.json")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_play_load_refuses_table_arguments_that_differ_from_the_record(tmp_path, capsys, monkeypatch):
+    """--seats, -o and --seed were checked, then silently dropped for the record's own."""
+    match = Match(make_rules("tor", {"stake": 2}, 5), seed=11)
+    path = record_file(tmp_path, match.record())
+    load = ["play", "tor", "--plain", "--load", path]
+    assert main(load + ["--seed", "12", "-o", "stake=3", "--seats", "4"]) == 2
+    assert capsys.readouterr().err == (f"parlor: {path} goes on with its own table, not -o stake=3 "
+                                       "(it has 2), --seats 4 (it has 5), --seed 12 (it has 11)\n")
+    stdin_bytes(monkeypatch, b"quit\n")  # the record's own values are no contradiction
+    assert main(load + ["--seed", "11", "-o", "stake=2", "--seats", "5"]) == 0
+    assert "Tőr: you are" in capsys.readouterr().out

@@ -33,7 +33,7 @@ from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng, _mix
 
-from .base import make_bot
+from .base import bots_by_seat, make_bot
 
 
 def rotations(pattern: list[str], seats: int) -> list[list[str]]:
@@ -184,8 +184,7 @@ def _percentile(xs: list[float], q: float) -> float | None:
 def make_jobs(game: str, pattern: list[str], matches: int, seed: int, options: dict | None,
               seats: int | None, save: bool = False) -> tuple[list[dict], list, object]:
     rules = make_rules(game, options, seats)
-    for name in set(pattern):  # fail early on an unknown bot or setting
-        make_bot(name, rules)
+    bots_by_seat(pattern, rules)  # fail early on an unknown bot or setting, or too many entrants
     rots = rotations(pattern, rules.seats)
     jobs = []
     for k in range(matches):

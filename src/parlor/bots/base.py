@@ -19,7 +19,9 @@ class Bot:
 
     name = "bot"
 
-    def __init__(self, rules: Rules):
+    def __init__(self, rules: Rules, **settings):
+        if settings:  # a bot with settings of its own takes them before calling this
+            raise TypeError(f"unknown setting {sorted(settings)[0]!r}")
         self.rules = rules
 
     def choose(self, view: dict, rng: Rng) -> str:
@@ -47,11 +49,6 @@ class HeuristicBot(Bot):
     """A game's heuristic player (the `rules` bot): a forced move at once, else decide()."""
 
     name = "rules"
-
-    def __init__(self, rules: Rules, **settings):
-        super().__init__(rules)
-        if settings:
-            raise TypeError(f"unknown setting {sorted(settings)[0]!r}")
 
     def choose(self, view: dict, rng: Rng) -> str:
         legal = view["legal"]
@@ -91,7 +88,7 @@ def _level(name: str):
 
 # name -> factory(rules, **settings)
 _BOTS = {
-    "random": lambda rules, **settings: RandomBot(rules),
+    "random": RandomBot,
     "rules": _rules_bot,
     "search": _search_bot,
     "beginner": _level("beginner"),
@@ -155,3 +152,16 @@ def make_bot(name: str, rules: Rules, **settings) -> Bot:
     if extra or settings:
         bot.name = name
     return bot
+
+
+def bots_by_seat(names: list[str], rules: Rules) -> list[str]:
+    """The bot of every seat: the names repeated around the table, each checked (an unknown bot or
+    setting is one line). A list longer than the table is refused: its last names would never play."""
+    if not names:
+        raise BadRecord("--bots needs at least one bot")
+    if len(names) > rules.seats:
+        raise BadRecord(f"--bots names {len(names)} players for {rules.seats} seats: "
+                        f"{', '.join(names[rules.seats:])} would never play")
+    for name in dict.fromkeys(names):
+        make_bot(name, rules)
+    return [names[s % len(names)] for s in range(rules.seats)]

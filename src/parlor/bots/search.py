@@ -541,6 +541,35 @@ def search_stats(rules: Rules, view: dict, rng: Rng, lanes: int = 1, processes: 
     return sorted(merged.values(), key=lambda st: (-st.visits, -st.mean, st.action))
 
 
+# The numeric and yes/no settings: (what a value must be, the test). A bad one is refused when the
+# bot is made (one line), not at its first move.
+_WHOLE = ("a whole number of at least 1", lambda v: _is_number(v) and isinstance(v, int) and v >= 1)
+_SETTING_CHECKS = {
+    "iterations": _WHOLE, "pool": _WHOLE, "lanes": _WHOLE, "processes": _WHOLE,
+    "steps": _WHOLE, "per_move": _WHOLE,  # these two may also be none
+    "seconds": ("above 0", lambda v: _is_number(v) and v > 0),
+    "c": ("at least 0", lambda v: _is_number(v) and v >= 0),
+    "widen": ("at least 0", lambda v: _is_number(v) and v >= 0),
+    "anchor": ("at least 0", lambda v: _is_number(v) and v >= 0),
+    "epsilon": ("from 0 to 1", lambda v: _is_number(v) and 0 <= v <= 1),
+    "deviation": ("above 0 and at most 1", lambda v: _is_number(v) and 0 < v <= 1),
+    "infer": ("true or false", lambda v: isinstance(v, bool)),
+    "detail": ("true or false", lambda v: isinstance(v, bool)),
+    "match_aware": ("true or false", lambda v: isinstance(v, bool)),  # or none: the game's way
+}
+_MAY_BE_NONE = {"steps", "per_move", "seconds", "match_aware"}
+
+
+def _is_number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def _check_numbers(settings: dict) -> None:
+    for key, (must, ok) in _SETTING_CHECKS.items():
+        if key in settings and not (ok(settings[key]) or settings[key] is None and key in _MAY_BE_NONE):
+            raise TypeError(f"{key} must be {must}, not {settings[key]!r}")
+
+
 class SearchBot(Bot):
     """The search player (see the module's docstring); settings as Search's, plus lanes and
     processes for root parallelism, and `anchor`: keep the game's heuristic move unless the
@@ -551,6 +580,7 @@ class SearchBot(Bot):
 
     def __init__(self, rules: Rules, **settings):
         super().__init__(rules)
+        _check_numbers(settings)
         self.settings = settings
         self.lanes = settings.pop("lanes", 1)
         self.processes = settings.pop("processes", 1)
@@ -565,10 +595,10 @@ class SearchBot(Bot):
             raise TypeError(f"mode must be ismcts or flat, not {settings['mode']!r}")
         if settings.get("playout", "rules") not in ("rules", "random"):
             raise TypeError(f"playout must be rules or random, not {settings['playout']!r}")
-        if not 0 < settings.get("deviation", 1.0) <= 1:
-            raise TypeError(f"deviation must be above 0 and at most 1, not {settings['deviation']!r}")
         if settings.get("assume", "rules") not in ("rules", "search"):
             raise TypeError(f"assume must be rules or search, not {settings['assume']!r}")
+        if settings.get("others", "policy") not in ("tree", "policy"):
+            raise TypeError(f"others must be tree or policy, not {settings['others']!r}")
         self._prior = None
         if self.anchor:
             module = game_module(rules.id)

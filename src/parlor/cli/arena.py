@@ -13,13 +13,13 @@ import sys
 from parlor.bots.arena import arena, plot
 from parlor.core.errors import BadRecord
 
-from .common import add_table_args, fresh_seed, parse_options, positive_int
+from .common import add_table_args, bot_list, fresh_seed, parse_options, positive_int
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("arena", help="a duplicate tournament between computer players")
     p.add_argument("game")
-    p.add_argument("--bots", required=True,
+    p.add_argument("--bots", required=True, type=bot_list,
                    help="entrants, comma-separated, repeated around the table (A,B or A,B,B,B); "
                         "settings after colons: search:iterations=400")
     p.add_argument("--matches", type=positive_int, default=20, help="deal sets; each is played in every rotation")
@@ -36,13 +36,6 @@ def add_parser(sub) -> None:
 def run(args) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    if not bots:
-        raise BadRecord("--bots needs at least one bot")
-    if args.matches < 1:
-        raise BadRecord("--matches must be at least 1")
-    if args.workers < 1:
-        raise BadRecord("--workers must be at least 1")
     seed = args.seed if args.seed is not None else fresh_seed()
     options = parse_options(args.option)
     finished = []
@@ -57,7 +50,7 @@ def run(args) -> int:
         # its worker processes played on to the end of their matches, unseen.
         previous = signal.signal(signal.SIGTERM, _interrupt)
         try:
-            report = arena(args.game, bots, args.matches, seed, options, args.seats,
+            report = arena(args.game, args.bots, args.matches, seed, options, args.seats,
                            workers=args.workers, ray_address=args.ray, save_dir=args.save,
                            on_start=lambda total: progress.update(task, total=total),
                            on_done=done)

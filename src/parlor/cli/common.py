@@ -7,15 +7,29 @@ from parlor.core.errors import BadRecord
 from parlor.core.registry import make_rules
 
 
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number of at least 1 (a count of games, matches, workers)."""
+def _whole(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number") from None
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
     return value
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (a count of games, matches, workers)."""
+    return _whole(text, 1)
+
+
+def count(text: str) -> int:
+    """An argparse type: a whole number of at least 0 (how many hints to show, 0 for all)."""
+    return _whole(text, 0)
+
+
+def bot_list(text: str) -> list[str]:
+    """An argparse type: bot names, comma-separated (`search:iterations=400,rules`)."""
+    return [name.strip() for name in text.split(",") if name.strip()]
 
 
 def positive_float(text: str) -> float:
@@ -46,6 +60,8 @@ def parse_options(pairs: list[str]) -> dict:
             options[name] = json.loads(value)
         except json.JSONDecodeError:
             options[name] = value  # a bare word is a string: length=short12
+        except (ValueError, RecursionError):  # more digits than int() reads, or nested too deeply
+            raise BadRecord(f"--option {name}: {value[:20]}... is no value of any table option") from None
     return options
 
 

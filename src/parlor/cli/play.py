@@ -1,13 +1,15 @@
 """parlor play GAME: a person against computer players, at the full-screen table (Textual) or,
 with --plain, in the line mode (screen readers, scripts)."""
 
+import json
 import sys
 
 from parlor import records
+from parlor.bots import bots_by_seat
 from parlor.core.errors import BadRecord
 from parlor.core.match import Match
 
-from .common import add_table_args, fresh_seed, parse_options, rules_from_args
+from .common import add_table_args, bot_list, fresh_seed, parse_options, rules_from_args
 from .plain import PlainTable
 
 
@@ -16,7 +18,7 @@ def add_parser(sub) -> None:
     p.add_argument("game")
     p.add_argument("--plain", action="store_true", help="line mode: for screen readers and scripts")
     p.add_argument("--seat", type=int, default=None, help="your seat (default 0)")
-    p.add_argument("--bots", default=None,
+    p.add_argument("--bots", default=None, type=bot_list,
                    help="computer players by seat, comma-separated (default: random in the line "
                         "mode, casual at the table)")
     p.add_argument("--delay", type=float, default=None,
@@ -26,24 +28,36 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run)
 
 
-def _load(args) -> Match:
+def _load(args, rules) -> Match:
+    """The match in the --load record. --seats, -o and --seed that differ from the record's are
+    refused: the match goes on at its own table, and ignoring them silently would mislead."""
     record = records.read(args.load)
     if record.get("game") != args.game:
         raise BadRecord(f"{args.load} is a record of {record.get('game')!r}, not {args.game!r}")
-    return records.replay(record)
+    match = records.replay(record)
+    differ = [f"-o {name}={json.dumps(rules.options[name])} (it has "
+              f"{json.dumps(match.rules.options[name])})"
+              for name in parse_options(args.option) if rules.options[name] != match.rules.options[name]]
+    if args.seats is not None and args.seats != match.rules.seats:
+        differ.append(f"--seats {args.seats} (it has {match.rules.seats})")
+    if args.seed is not None and args.seed != match.seed:
+        differ.append(f"--seed {args.seed} (it has {match.seed})")
+    if differ:
+        raise BadRecord(f"{args.load} goes on with its own table, not " + ", ".join(differ))
+    return match
 
 
 def run(args) -> int:
     rules = rules_from_args(args.game, args)  # a bad game, option or seat count: one line, exit 2
-    match = _load(args) if args.load else None
-    seats = match.rules.seats if match else rules.seats
+    match = _load(args, rules) if args.load else None
+    if match is not None:
+        rules = match.rules
     seat = 0 if args.seat is None else args.seat
-    if not 0 <= seat < seats:
-        raise BadRecord(f"--seat must be from 0 to {seats - 1}")
-    bots = [b.strip() for b in (args.bots or "").split(",") if b.strip()]
-    from parlor.bots import make_bot
-    for name in bots:
-        make_bot(name, rules)  # an unknown bot: one line, exit 2
+    if not 0 <= seat < rules.seats:
+        raise BadRecord(f"--seat must be from 0 to {rules.seats - 1}")
+    if args.bots is not None:
+        bots_by_seat(args.bots, rules)  # an unknown bot, or more than seats: one line, exit 2
+    bots = args.bots or []
     if args.delay is not None and not 0 <= args.delay <= 10:
         raise BadRecord("--delay must be from 0 to 10 seconds")
     if not args.plain and not (sys.stdin.isatty() and sys.stdout.isatty()):

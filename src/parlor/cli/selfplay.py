@@ -3,18 +3,18 @@
 from pathlib import Path
 
 from parlor import records
-from parlor.bots import make_bot
+from parlor.bots import bots_by_seat, make_bot
 from parlor.core.match import Match
 from parlor.core.rng import Rng
 
-from .common import add_table_args, fresh_seed, positive_int, rules_from_args
+from .common import add_table_args, bot_list, fresh_seed, positive_int, rules_from_args
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("selfplay", help="play whole matches between computer players")
     p.add_argument("game")
     p.add_argument("--games", type=positive_int, default=10, help="number of matches")
-    p.add_argument("--bots", default="random", help="bots by seat, comma-separated; the list repeats")
+    p.add_argument("--bots", default=["random"], type=bot_list, help="bots by seat, comma-separated; the list repeats")
     p.add_argument("--save", metavar="DIR", help="write each match's record into DIR")
     add_table_args(p)
     p.set_defaults(run=run)
@@ -34,8 +34,7 @@ def run(args) -> int:
     from rich.progress import Progress
 
     rules = rules_from_args(args.game, args)
-    names = [n.strip() for n in args.bots.split(",") if n.strip()]
-    bots = [make_bot(names[s % len(names)], rules) for s in range(rules.seats)]
+    bots = [make_bot(name, rules) for name in bots_by_seat(args.bots, rules)]
     first = args.seed if args.seed is not None else fresh_seed()
     save = Path(args.save) if args.save else None
     if save:
