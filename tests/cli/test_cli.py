@@ -270,6 +270,7 @@ def test_a_person_plays_a_whole_yokir_match_to_7_in_line_mode(tmp_path):
     assert match.finished and max(match.scores) >= 7 and len(match.winners()) == 1
     text = "\n".join(out)
     assert "Not a legal move: \"nonsense\" is not a Yokir action" in text and "Winners:" in text
+    assert out[-1] == "The record was not saved."  # the "1" typed on after the end leaves
     saved = records.read(tmp_path / "mid.json")
     assert saved["actions"] == match.actions[:len(saved["actions"])]
     assert not records.replay(saved).finished
@@ -278,10 +279,37 @@ def test_a_person_plays_a_whole_yokir_match_to_7_in_line_mode(tmp_path):
 
 def test_line_mode_says_why_a_move_is_illegal():
     out = []
-    typed = iter(["play 9Z", "quit"])
+    typed = iter(["play 9Z", "99", "quit"])
     match = Match(make_rules("yokir"), seed=2)
     PlainTable(match, match.to_act(), ["random"], 2, read=lambda p: next(typed), write=out.append).run()
     assert any(line.startswith("Not a legal move:") for line in out)
+    assert "There is no move 99: the moves are numbered 1 to 2." in out  # not "is not a Yokir action"
+
+
+def test_line_mode_offers_to_save_the_finished_match(tmp_path):
+    """records.md: every game played can be saved; the line mode used to exit at the last move."""
+    out = []
+    after = iter(["save", f"save {tmp_path / 'no' / 'such' / 'dir.json'}", f"save {tmp_path / 'done.json'}"])
+    match = Match(make_rules("yokir", {"target": 2}), seed=4)
+    read = (lambda prompt: next(after) if match.finished else "1")
+    PlainTable(match, 0, ["random"], 4, read=read, write=out.append).run()
+    assert out[-3:] == ["save needs a file name: save game.json",
+                          f"Could not save to {tmp_path / 'no' / 'such' / 'dir.json'}: No such file or directory",
+                          f"Saved the record to {tmp_path / 'done.json'}."]
+    saved = records.read(tmp_path / "done.json")
+    assert saved == match.record() and records.replay(saved).finished
+
+
+def test_line_mode_leaves_quietly_when_input_ends_with_the_match():
+    out = []
+    match = Match(make_rules("yokir", {"target": 1}), seed=4)
+
+    def read(prompt):
+        if match.finished:
+            raise EOFError
+        return "1"
+    PlainTable(match, 0, ["random"], 4, read=read, write=out.append).run()
+    assert match.finished and out[-1].startswith("Type save FILE to keep the record")
 
 
 def test_line_mode_plays_on_when_a_computer_player_fails():

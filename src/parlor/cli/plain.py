@@ -76,7 +76,24 @@ class PlainTable:
         self.write(m.rules.score_sheet(m.results, self.names))
         winners = m.winners()
         self.write("Winners: " + (", ".join(self.names[w] for w in winners) if winners else "none, a draw"))
+        self._offer_save()
         return m
+
+    def _offer_save(self) -> None:
+        """Once the match is over, its record may be kept (records.md: every game played can be
+        saved). Anything but a save leaves at once, so a script that types on cannot loop here;
+        only a save that failed asks again."""
+        self.write("Type save FILE to keep the record of this match, or press Enter to leave.")
+        while True:
+            try:
+                word, _, rest = self.read("> ").strip().partition(" ")
+            except EOFError:
+                return
+            if word != "save":
+                self.write("The record was not saved.")
+                return
+            if self._save(rest.strip()):
+                return
 
     def _deal_header(self) -> None:
         m = self.match
@@ -138,17 +155,13 @@ class PlainTable:
                 self.write(m.rules.score_sheet(m.results, self.names))
                 continue
             if word == "save":
-                if not rest:
-                    self.write("save needs a file name: save game.json")
-                    continue
-                try:
-                    records.save(m, rest)
-                    self.write(f"Saved the record to {rest}.")
-                except OSError as e:
-                    self.write(f"Could not save to {rest}: {e.strerror}")
+                self._save(rest)
                 continue
             legal = m.legal()
             action = match_input(text, legal)
+            if action is None and text.isdigit():
+                self.write(f"There is no move {text}: the moves are numbered 1 to {len(legal)}.")
+                continue
             if action is None:
                 reason = m.rules.why_illegal(m.state, text) if text else None
                 self.write(f"Not a legal move: {reason}" if reason else
@@ -160,3 +173,16 @@ class PlainTable:
                 self.write(str(e))
                 continue
             return True
+
+    def _save(self, name: str) -> bool:
+        """Write the record to the file a person named; False (and why) when it could not be."""
+        if not name:
+            self.write("save needs a file name: save game.json")
+            return False
+        try:
+            records.save(self.match, name)
+        except (OSError, ValueError) as e:  # ValueError: a name holding a NUL character
+            self.write(f"Could not save to {name}: {getattr(e, 'strerror', None) or e}")
+            return False
+        self.write(f"Saved the record to {name}.")
+        return True
