@@ -356,3 +356,55 @@ def test_play_load_refuses_table_arguments_that_differ_from_the_record(tmp_path,
     stdin_bytes(monkeypatch, b"quit\n")  # the record's own values are no contradiction
     assert main(load + ["--seed", "11", "-o", "stake=2", "--seats", "5"]) == 0
     assert "Tőr: you are" in capsys.readouterr().out
+
+
+def no_match_may_be_played(monkeypatch):
+    monkeypatch.setattr("parlor.core.match.Match.apply", lambda *a: pytest.fail("a match was played"))
+
+
+@pytest.mark.parametrize("command", [["selfplay", "yokir", "--games", "2"], ["arena", "yokir", "--bots", "random"]])
+@pytest.mark.parametrize("where,seed,says", [
+    ("afile", "1", "afile: it is a file, not a folder"),
+    ("afile/sub", "1", "afile/sub: Not a directory"),
+    ("new/sub", "7" * 300, "new/sub: File name too long"),  # the record's name holds the seed
+])
+def test_a_save_folder_that_cannot_hold_the_records_is_refused_before_any_match(
+        tmp_path, capsys, monkeypatch, command, where, seed, says):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("")
+    no_match_may_be_played(monkeypatch)
+    assert main(command + ["--seed", seed, "--save", where]) == 2
+    assert capsys.readouterr().err == f"parlor: cannot save records in {says}\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]  # no folder left behind
+
+
+def test_selfplay_keeps_the_records_saved_before_one_it_cannot_write(tmp_path, capsys):
+    (tmp_path / "yokir-1.json").mkdir()
+    assert main(["selfplay", "yokir", "--games", "2", "--seed", "0", "-o", "target=1", "--save", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"parlor: cannot save {tmp_path / 'yokir-1.json'}: Is a directory\n"
+    assert records.replay(records.read(tmp_path / "yokir-0.json")).finished
+
+
+@pytest.mark.parametrize("plot,says", [
+    ("{tmp}/no/such/x.png", "{tmp}/no/such is not a folder this program can write in"),
+    ("{tmp}/x.foo", "the file name must end in one of .", ),
+])
+def test_an_arena_plot_that_cannot_be_drawn_is_refused_before_any_match(tmp_path, capsys, monkeypatch, plot, says):
+    no_match_may_be_played(monkeypatch)
+    plot = plot.format(tmp=tmp_path)
+    assert main(["arena", "yokir", "--bots", "random,rules", "--matches", "1", "--plot", plot]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"parlor: --plot {plot}: {says.format(tmp=tmp_path)}") and err.count("\n") == 1
+
+
+def test_the_arena_report_is_printed_before_the_plot_is_drawn(tmp_path, capsys, monkeypatch):
+    """A plot that fails at the end (a full disk) must not take the report of the play with it."""
+    from parlor.core.errors import BadRecord
+
+    def full_disk(report, path):
+        raise BadRecord(f"cannot draw {path}: No space left on device")
+    monkeypatch.setattr("parlor.cli.arena.plot", full_disk)
+    argv = ["arena", "yokir", "--bots", "random,rules", "--matches", "1", "--seed", "1", "-o", "target=1"]
+    assert main(argv + ["--plot", str(tmp_path / "x.png")]) == 2
+    out, err = capsys.readouterr()
+    assert "seatings: random rules random" in out and err.endswith("No space left on device\n")

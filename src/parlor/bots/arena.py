@@ -22,6 +22,7 @@ times cover the matches played in the last run.
 """
 
 import json
+import os
 import statistics
 import time
 from dataclasses import dataclass, field
@@ -283,11 +284,12 @@ def arena(game: str, bots: list[str], matches: int, seed: int, options: dict | N
     jobs, rots, rules = make_jobs(game, pattern, matches, seed, options, seats, save=save_dir is not None)
     done, kept = on_done, {}
     if save_dir is not None:
-        path = Path(save_dir)
-        path.mkdir(parents=True, exist_ok=True)
+        def name_of(job):
+            return f"{game}-{seed}-{job['k']:04d}-r{job['rotation']}.json"
+        path = records.folder_for(save_dir, name_of(jobs[-1]))  # the last job's name is the longest
 
         def file_of(job):
-            return path / f"{game}-{seed}-{job['k']:04d}-r{job['rotation']}.json"
+            return path / name_of(job)
         for i, job in enumerate(jobs):
             saved = file_of(job)
             if saved.exists():
@@ -296,7 +298,7 @@ def arena(game: str, bots: list[str], matches: int, seed: int, options: dict | N
         def done(res):
             rec = res.pop("record")
             rec["names"] = list(res["seating"])
-            records.write(rec, file_of(res))
+            records.keep(rec, file_of(res))
             if on_done:
                 on_done(res)
     todo = [job for i, job in enumerate(jobs) if i not in kept]
@@ -325,15 +327,32 @@ def _saved_result(job: dict, path: Path) -> dict:
             "times": [[] for _ in job["seating"]]}
 
 
-def plot(report: ArenaReport, path) -> None:
-    """Score distributions per entrant (a histogram of final scores, and the paired differences)."""
+def _pyplot():
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        from parlor.core.errors import BadRecord
         raise BadRecord("--plot needs matplotlib (pip install 'parlor[plot]')") from None
+    return plt
+
+
+def check_plot(path) -> None:
+    """Refuse a plot file that could not be drawn before the matches are played, not after."""
+    _pyplot()
+    from matplotlib.figure import Figure
+    kinds = Figure().canvas.get_supported_filetypes()
+    kind = Path(path).suffix.lstrip(".").lower()
+    if kind not in kinds:
+        raise BadRecord(f"--plot {path}: the file name must end in one of .{', .'.join(sorted(kinds))}")
+    folder = Path(path).parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise BadRecord(f"--plot {path}: {folder} is not a folder this program can write in")
+
+
+def plot(report: ArenaReport, path) -> None:
+    """Score distributions per entrant (a histogram of final scores, and the paired differences)."""
+    plt = _pyplot()
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     for e in report.entrants:
         axes[0].hist(e.scores, bins=30, alpha=0.5, label=e.name)
@@ -343,5 +362,9 @@ def plot(report: ArenaReport, path) -> None:
     for ax in axes:
         ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    try:
+        fig.savefig(path, dpi=100)
+    except OSError as e:
+        raise BadRecord(f"cannot draw {path}: {e.strerror}") from None
+    finally:
+        plt.close(fig)

@@ -10,8 +10,7 @@ import json
 import signal
 import sys
 
-from parlor.bots.arena import arena, plot
-from parlor.core.errors import BadRecord
+from parlor.bots.arena import arena, check_plot, plot
 
 from .common import add_table_args, bot_list, fresh_seed, parse_options, positive_int
 
@@ -36,6 +35,8 @@ def add_parser(sub) -> None:
 def run(args) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+    if args.plot:
+        check_plot(args.plot)
     seed = args.seed if args.seed is not None else fresh_seed()
     options = parse_options(args.option)
     finished = []
@@ -62,13 +63,11 @@ def run(args) -> int:
             raise
         finally:
             signal.signal(signal.SIGTERM, previous)
+    # the report first: a plot that fails at the end must not take the hours of play with it
+    print(json.dumps(report.to_json(), indent=1) if args.json else report.text(), flush=True)
     if args.plot:
         plot(report, args.plot)
-    if args.json:
-        print(json.dumps(report.to_json(), indent=1))
-    else:
-        print(report.text())
-        if args.plot:
+        if not args.json:
             print(f"plot: {args.plot}")
     return 0
 

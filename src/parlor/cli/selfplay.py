@@ -1,7 +1,5 @@
 """parlor selfplay GAME --games N --seed S [--bots a,b,...] [--save DIR]: whole matches between bots."""
 
-from pathlib import Path
-
 from parlor import records
 from parlor.bots import bots_by_seat, make_bot
 from parlor.core.match import Match
@@ -36,9 +34,9 @@ def run(args) -> int:
     rules = rules_from_args(args.game, args)
     bots = [make_bot(name, rules) for name in bots_by_seat(args.bots, rules)]
     first = args.seed if args.seed is not None else fresh_seed()
-    save = Path(args.save) if args.save else None
-    if save:
-        save.mkdir(parents=True, exist_ok=True)
+    last = first + args.games - 1
+    save = (records.folder_for(args.save, max(f"{rules.id}-{first}.json", f"{rules.id}-{last}.json", key=len))
+            if args.save else None)
     totals = [0] * rules.seats
     wins = [0] * rules.seats
     draws = 0
@@ -51,9 +49,9 @@ def run(args) -> int:
                 wins[w] += 1
             draws += not match.winners()
             if save:
-                records.save(match, save / f"{rules.id}-{first + k}.json")
+                records.keep(match.record(), save / f"{rules.id}-{first + k}.json")
             progress.advance(task)
-    print(f"{args.games} matches of {rules.id}, seeds {first}..{first + args.games - 1}")
+    print(f"{args.games} matches of {rules.id}, seeds {first}..{last}")
     for s in range(rules.seats):
         print(f"  seat {s} ({bots[s].name}): mean score {totals[s] / args.games:+.2f}, "
               f"won {wins[s]} ({100 * wins[s] / args.games:.0f}%)")

@@ -162,6 +162,34 @@ def write(record: dict, path) -> None:
         raise
 
 
+def folder_for(path, longest_name: str) -> Path:
+    """The folder a batch of records (selfplay, arena) goes into: made if needed and tried with the
+    longest file name it will hold, before any match is played; BadRecord saying why not."""
+    folder = Path(path)
+    if folder.exists() and not folder.is_dir():
+        raise BadRecord(f"cannot save records in {path}: it is a file, not a folder")
+    made = [p for p in (folder, *folder.parents) if not p.exists()]  # the deepest first
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / (longest_name + ".part")  # the name write() gives a record as it is written
+        probe.touch()
+        probe.unlink()
+    except OSError as e:
+        for p in made:  # refused: leave no empty folder behind
+            if p.exists():
+                p.rmdir()
+        raise BadRecord(f"cannot save records in {path}: {e.strerror}") from None
+    return folder
+
+
+def keep(record: dict, path) -> None:
+    """write() for a record of a batch: a failure is BadRecord, and the records written before stay."""
+    try:
+        write(record, path)
+    except OSError as e:
+        raise BadRecord(f"cannot save {path}: {e.strerror}") from None
+
+
 def describe(report: dict) -> str:
     """The replay report, for a person to read."""
     lines = [f"{report['game']}: " + ("finished" if report["finished"] else "in progress")
@@ -178,4 +206,4 @@ def describe(report: dict) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["read", "parse", "loads", "new_match", "replay", "save", "describe", "BadRecord", "IllegalAction"]
+__all__ = ["read", "parse", "loads", "new_match", "replay", "save", "write", "folder_for", "keep", "describe", "BadRecord", "IllegalAction"]
