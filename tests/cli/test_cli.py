@@ -408,3 +408,37 @@ def test_the_arena_report_is_printed_before_the_plot_is_drawn(tmp_path, capsys, 
     assert main(argv + ["--plot", str(tmp_path / "x.png")]) == 2
     out, err = capsys.readouterr()
     assert "seatings: random rules random" in out and err.endswith("No space left on device\n")
+
+
+def closed_loopback_port() -> int:
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.parametrize("db,says", [
+    ("{tmp}", "cannot open the database {tmp}: "),  # a folder
+    ("{tmp}/no/such/x.sqlite", "cannot open the database {tmp}/no/such/x.sqlite: "),
+    ("mysql://x/y", "cannot open mysql://x/y: the driver MySQLdb is not installed (parlor keeps its "
+                    "tables in SQLite or PostgreSQL)"),  # it advised pip install 'parlor[postgres]'
+])
+def test_serve_opens_its_database_before_serving(tmp_path, capsys, db, says):
+    """The store opened only as the server started: "serving on" and then a lifespan traceback."""
+    db = db.format(tmp=tmp_path)
+    assert main(["serve", "--db", db, "--port", str(closed_loopback_port())]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("parlor: " + says.format(tmp=tmp_path)) and err.count("\n") == 1
+
+
+def test_serve_on_a_port_in_use_is_one_line_and_makes_no_database(tmp_path, capsys, monkeypatch):
+    import socket
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"parlor: cannot serve on 127.0.0.1:{port}: Address already in use\n"
+    assert list(tmp_path.iterdir()) == []  # the default database was made before the bind failed

@@ -1,7 +1,10 @@
 """parlor serve: the game server for playing in a browser."""
 
 import os
+import socket
 from pathlib import Path
+
+from parlor.core.errors import BadRecord
 
 
 def add_parser(sub) -> None:
@@ -16,8 +19,23 @@ def add_parser(sub) -> None:
 
 def default_db() -> str:
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "parlor"
-    base.mkdir(parents=True, exist_ok=True)
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise BadRecord(f"cannot make the data folder {base}: {e.strerror}") from None
     return "sqlite:///" + str(base / "parlor-web.sqlite")
+
+
+def check_address(host: str, port: int) -> None:
+    """Bind the address once and let it go: an unknown host or a port in use is one line here,
+    before any database is made, not an error after "serving on"."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds it
+            probe.bind(address)
+    except OSError as e:
+        raise BadRecord(f"cannot serve on {host}:{port}: {e.strerror}") from None
 
 
 def run(args) -> int:
@@ -25,12 +43,14 @@ def run(args) -> int:
 
     import uvicorn
 
-    from parlor.core.errors import BadRecord
     from parlor.web import create_app
+    from parlor.web.store import Store
 
     if not 0 < args.port < 65536:
         raise BadRecord("--port must be from 1 to 65535")
+    check_address(args.host, args.port)
     db = args.db or default_db()
+    Store(db).close()  # a database that cannot be opened: one line and exit 2, before serving
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     print(f"parlor: serving on http://{args.host}:{args.port}/  (database {db.split('@')[-1]})",
           flush=True)

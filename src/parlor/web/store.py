@@ -85,8 +85,9 @@ class Store:
                 self.engine = create_engine(self.url, pool_pre_ping=True)
             metadata.create_all(self.engine)
         except ModuleNotFoundError as e:
-            raise StoreError(f"cannot open {url}: the driver {e.name} is not installed "
-                             "(pip install 'parlor[postgres]')") from None
+            advice = ("pip install 'parlor[postgres]'" if self.url.startswith("postgresql")
+                      else "parlor keeps its tables in SQLite or PostgreSQL")
+            raise StoreError(f"cannot open {url}: the driver {e.name} is not installed ({advice})") from None
         except Exception as e:  # noqa: BLE001 - any driver error becomes one line
             raise StoreError(f"cannot open the database {url}: {_first_line(e)}") from None
 
