@@ -442,3 +442,15 @@ def test_serve_on_a_port_in_use_is_one_line_and_makes_no_database(tmp_path, caps
     out, err = capsys.readouterr()
     assert out == "" and err == f"parlor: cannot serve on 127.0.0.1:{port}: Address already in use\n"
     assert list(tmp_path.iterdir()) == []  # the default database was made before the bind failed
+
+
+def test_a_reader_that_closes_the_pipe_ends_the_command_quietly(tmp_path):
+    """`parlor replay --json x | head -1` ended in a BrokenPipeError traceback."""
+    import os
+    path = record_file(tmp_path, example()["record"])
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the command writes a byte
+    done = subprocess.run([sys.executable, "-m", "parlor.cli.main", "replay", "--json", path],
+                          stdout=write_end, stderr=subprocess.PIPE, text=True)
+    os.close(write_end)
+    assert (done.returncode, done.stderr) == (1, "")

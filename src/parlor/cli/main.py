@@ -1,6 +1,7 @@
 """Entry point of the `parlor` command. User errors print one line and exit 2; no tracebacks."""
 
 import argparse
+import os
 import sys
 
 from parlor.core.errors import ParlorError
@@ -22,12 +23,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return args.run(args)
+        code = args.run(args)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+        return code
     except ParlorError as e:
         print(f"parlor: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # the reader of the output left (`parlor replay --json x | head -1`): stop quietly, as
+        # Python's documentation advises, pointing stdout at nothing so that exit flushes nowhere
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":
