@@ -454,3 +454,16 @@ def test_a_reader_that_closes_the_pipe_ends_the_command_quietly(tmp_path):
                           stdout=write_end, stderr=subprocess.PIPE, text=True)
     os.close(write_end)
     assert (done.returncode, done.stderr) == (1, "")
+
+
+@pytest.mark.parametrize("address,says", [
+    ("127.0.0.1:{port}", "cannot reach the Ray cluster at 127.0.0.1:{port}: Connection refused"),
+    ("127.0.0.1", "--ray takes HOST:PORT, auto or local, not '127.0.0.1'"),
+])
+def test_arena_on_a_ray_address_it_cannot_reach_is_one_line(capsys, address, says):
+    """ray.init retried a closed port for many minutes, printing warnings, deaf to SIGTERM."""
+    pytest.importorskip("ray")
+    port = closed_loopback_port()
+    argv = ["arena", "yokir", "--bots", "random,rules", "--matches", "1", "-o", "target=1"]
+    assert main(argv + ["--ray", address.format(port=port)]) == 2
+    assert capsys.readouterr().err == f"parlor: {says.format(port=port)}\n"

@@ -6,6 +6,8 @@ afterwards). Each job is one match (play_job), seeded from the arena's seed alon
 equal those of any other backend.
 """
 
+import socket
+
 from parlor.core.errors import BadRecord
 
 from .arena import play_job
@@ -19,6 +21,8 @@ def run_on_ray(jobs: list[dict], address: str):
         raise BadRecord("--ray needs Ray (pip install 'parlor[ray]')") from None
     started = False
     if not ray.is_initialized():
+        if address not in ("local", "auto"):
+            _check_reachable(address)
         kwargs = dict(include_dashboard=False, log_to_driver=False, logging_level="ERROR",
                       configure_logging=True)
         try:
@@ -40,3 +44,15 @@ def run_on_ray(jobs: list[dict], address: str):
     finally:
         if started:
             ray.shutdown()
+
+
+def _check_reachable(address: str) -> None:
+    """Connect to HOST:PORT once, within seconds, before ray.init: Ray retries an address it cannot
+    reach for many minutes, in native code where even SIGTERM waits."""
+    host, colon, port = address.split("://", 1)[-1].rpartition(":")  # ray://HOST:PORT too
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise BadRecord(f"--ray takes HOST:PORT, auto or local, not {address!r}")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=10).close()
+    except OSError as e:
+        raise BadRecord(f"cannot reach the Ray cluster at {address}: {e.strerror or e}") from None
