@@ -237,7 +237,16 @@ def test_a_null_action_is_named_as_json_writes_it(tmp_path, capsys):
     rec = example()["record"]
     rec["actions"] = [None]
     assert main(["replay", record_file(tmp_path, rec)]) == 2
-    assert "action 0 null by seat" in capsys.readouterr().err
+    assert capsys.readouterr().err == ("parlor: action 0 null by seat 1 is illegal: "
+                                       "null is not an action string\n")  # not "None is not..."
+
+
+def test_a_deal_where_the_caller_took_one_trick_says_trick(tmp_path, capsys):
+    assert main(["selfplay", "yokir", "--games", "1", "--seed", "0", "-o", "target=1", "--save", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(tmp_path / "yokir-0.json"), "--json"]) == 0
+    details = [r["detail"] for r in json.loads(capsys.readouterr().out)["deal_results"]]
+    assert details == ["seat 2 called L, took 2 tricks", "seat 1 called M, took 1 trick"]
 
 
 def test_bench_json(capsys):

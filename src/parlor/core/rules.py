@@ -18,6 +18,7 @@ keys, so front ends can draw any game; games add their own (trump, bids, melds, 
     legal (own legal action strings, [] when not to act)
 """
 
+import json
 import re
 from dataclasses import dataclass, field
 
@@ -308,7 +309,7 @@ class Rules:
         if self.deal_over(state):
             raise IllegalAction("the deal is over")
         if not isinstance(text, str):
-            raise IllegalAction(f"{text!r} is not an action string")
+            raise IllegalAction(f"{json.dumps(text, default=repr)} is not an action string")  # null, not None
         action = self.parse_action(state, text)
         reason = self.why_illegal_id(state, action)
         if reason is not None:

@@ -8,6 +8,8 @@ Action ids (fixed, 69 of them):
     64..68   trump S, H, D, C, none
 """
 
+import json
+
 from parlor.core.errors import BadRecord, IllegalAction
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
 
@@ -240,7 +242,7 @@ class JokerRules(Rules):
 
     def _unparsable(self, s, text) -> str:
         if not isinstance(text, str):
-            return f"{text!r} is not an action string"
+            return f"{json.dumps(text, default=repr)} is not an action string"
         words = text.split(" ")
         verb = words[0]
         if verb == "play" and len(words) >= 2:

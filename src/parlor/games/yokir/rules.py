@@ -217,7 +217,7 @@ class YokirRules(Rules):
             return DealResult(s.dealer, [0, 0, 0], "all passed twice: dead hand")
         k = s.won[s.caller]
         return DealResult(s.dealer, hand_points(s.caller, k),
-                          f"seat {s.caller} called {SUITS[s.trump]}, took {k} tricks",
+                          f"seat {s.caller} called {SUITS[s.trump]}, took {k} trick{'' if k == 1 else 's'}",
                           {"caller": s.caller, "trump": SUITS[s.trump], "tricks": list(s.won)})
 
     def view(self, s, seat: int) -> dict:
