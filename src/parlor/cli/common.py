@@ -22,7 +22,7 @@ def positive_int(text: str) -> int:
     return _whole(text, 1)
 
 
-def count(text: str) -> int:
+def non_negative_int(text: str) -> int:
     """An argparse type: a whole number of at least 0 (how many hints to show, 0 for all)."""
     return _whole(text, 0)
 

@@ -12,7 +12,8 @@ def add_parser(sub) -> None:
     p = sub.add_parser("selfplay", help="play whole matches between computer players")
     p.add_argument("game")
     p.add_argument("--games", type=positive_int, default=10, help="number of matches")
-    p.add_argument("--bots", default=["random"], type=bot_list, help="bots by seat, comma-separated; the list repeats")
+    p.add_argument("--bots", default=["random"], type=bot_list,
+                   help="bots by seat, comma-separated; the list repeats")
     p.add_argument("--save", metavar="DIR", help="write each match's record into DIR")
     add_table_args(p)
     p.set_defaults(run=run)
@@ -35,8 +36,9 @@ def run(args) -> int:
     bots = [make_bot(name, rules) for name in bots_by_seat(args.bots, rules)]
     first = args.seed if args.seed is not None else fresh_seed()
     last = first + args.games - 1
-    save = (records.folder_for(args.save, max(f"{rules.id}-{first}.json", f"{rules.id}-{last}.json", key=len))
-            if args.save else None)
+    save = None
+    if args.save:  # the longest record name is the first seed's or the last's (seeds may be negative)
+        save = records.folder_for(args.save, max(f"{rules.id}-{first}.json", f"{rules.id}-{last}.json", key=len))
     totals = [0] * rules.seats
     wins = [0] * rules.seats
     draws = 0
