@@ -162,7 +162,8 @@ def held_hint(hold):
 
 async def computers_table(server, kinds=("computer", "computer", "computer")):
     spec = {"game": "yokir", "options": {"target": 30}, "pace_ms": 0, "grace_s": 3600,
-            "players": [{"kind": k, "level": "random"} for k in kinds]}
+            "players": [{"kind": k, "level": "random"} if k == "computer" else {"kind": k}
+                        for k in kinds]}
     return server.tables[(await server.create_table(spec))["id"]]
 
 
