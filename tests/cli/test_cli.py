@@ -199,10 +199,10 @@ def test_records_that_are_not_text_or_name_no_game_exit_2(tmp_path, capsys, cont
 
 @pytest.mark.parametrize("content,says", [
     # JSON that Python's reader itself refuses: a number past int()'s limit, deep nesting
-    (b'{"game": "yokir", "seed": ' + b"7" * 5000 + b', "actions": []}', "a number has more than 4300 digits"),
+    (b'{"game": "yokir", "seed": ' + b"7" * 5000 + b', "actions": []}', "a JSON number has more than 4300 digits"),
     (b'{"game": "yokir", "actions": ' + b"[" * 100_000, "nested too deeply"),
     # a key given twice: which value counts would be a guess
-    (b'{"game": "yokir", "seed": 1, "seed": 2, "actions": []}', 'an object names "seed" twice'),
+    (b'{"game": "yokir", "seed": 1, "seed": 2, "actions": []}', 'a JSON object names "seed" twice'),
     (b'{"game": "yokir", "options": {"target": 3, "target": 5}, "actions": []}', '"target" twice'),
     # an unpaired surrogate escape is valid JSON but no text (printing the name failed)
     (b'{"game": "yokir", "names": ["\\ud800x", "B", "C"], "actions": []}', "names must be text"),

@@ -170,7 +170,7 @@ def test_the_grace_of_a_joined_seat_starts_when_it_is_joined(app_client):
 def test_bad_messages_get_one_error_and_change_nothing(app_client):
     t = create(app_client, kinds=("person", "person", "computer"))
     with app_client.websocket_connect("/ws") as ws:
-        for text, words in [("{nope", "not JSON"), ("[1]", "JSON object"), ('{"type": "dance"}', "unknown message type"),
+        for text, words in [("{nope", "not valid JSON"), ("[1]", "JSON object"), ('{"type": "dance"}', "unknown message type"),
                             ('{"type": "act", "action": "pass", "sid": 0}', "say hello first")]:
             ws.send_text(text)
             m = receive(ws)

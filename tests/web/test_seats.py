@@ -172,13 +172,17 @@ def test_a_host_who_never_came_is_held_by_the_stand_in_after_the_grace(app_clien
 def test_malformed_bodies_get_400_and_a_reason(app_client):
     nested = b"[" * 30000 + b"]" * 30000
     digits = b'{"game": "yokir", "pace_ms": 1' + b"0" * 5000 + b"}"
-    for body, reason in ((nested, "JSON nested too deeply"), (digits, "a number too long to read")):
+    twice = b'{"game": "yokir", "game": "tor"}'  # which one counts would be a guess
+    for body, reason in ((nested, "JSON lists or objects nested too deeply"),
+                         (digits, "a JSON number has more than 4300 digits"),
+                         (twice, 'a JSON object names "game" twice'),
+                         (b'{"game": "\xff"}', "not UTF-8 text")):
         for path in ("/api/tables", "/api/tables/nope/join"):
             r = app_client.post(path, content=body)
             assert r.status_code == 400 and r.json()["error"] == f"bad request body: {reason}"
     with app_client.websocket_connect("/ws") as ws:
         ws.send_text('{"type": "ping", "sid": 1' + "0" * 5000 + "}")
-        assert receive(ws) == {"type": "error", "message": "malformed message: a number too long to read"}
+        assert receive(ws) == {"type": "error", "message": "malformed message: a JSON number has more than 4300 digits"}
         ws.send_text('{"type": "ping"}')
         assert receive(ws) == {"type": "pong"}  # the connection goes on
 

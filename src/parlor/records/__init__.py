@@ -2,9 +2,9 @@
 
 import json
 import sys
-from collections import Counter
 from pathlib import Path
 
+from parlor.core import jsontext
 from parlor.core.errors import BadRecord, IllegalAction
 from parlor.core.match import Match
 from parlor.core.options import is_int
@@ -46,23 +46,9 @@ def parse(text: str) -> dict:
 def loads(text: str):
     """JSON text as Python values; every way it can fail is a one-line BadRecord."""
     try:
-        return json.loads(text, object_pairs_hook=_once_each)
-    except json.JSONDecodeError as e:
-        raise BadRecord(f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
-    except ValueError:  # Python's int() refuses longer numbers (a denial-of-service guard)
-        raise BadRecord(f"not a record: a number has more than {sys.get_int_max_str_digits()} "
-                        "digits") from None
-    except RecursionError:
-        raise BadRecord("not a record: lists or objects nested too deeply") from None
-
-
-def _once_each(pairs: list) -> dict:
-    """A JSON object whose keys differ: of a key given twice, which value counts would be a guess."""
-    out = dict(pairs)
-    if len(out) < len(pairs):
-        twice = next(k for k, n in Counter(k for k, _ in pairs).items() if n > 1)
-        raise BadRecord(f"not a record: an object names {json.dumps(twice)} twice")
-    return out
+        return jsontext.loads(text)
+    except jsontext.BadJSON as e:
+        raise BadRecord(e.reason) from None
 
 
 def new_match(record: dict) -> Match:

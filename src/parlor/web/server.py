@@ -12,7 +12,6 @@ Server messages: "state" (the view of your seat and what happened since), "hint"
 """
 
 import asyncio
-import json
 import logging
 import secrets
 import time
@@ -21,6 +20,7 @@ from functools import partial
 
 from parlor.bots import bot_names
 from parlor.cli.plain import NAMES
+from parlor.core import jsontext
 from parlor.core.errors import ParlorError
 from parlor.core.match import Match
 from parlor.core.options import is_int
@@ -329,13 +329,9 @@ class Server:
 def read_json(text: str | bytes):
     """A JSON request or message, or BadRequest with what is wrong with it."""
     try:
-        return json.loads(text)
-    except RecursionError:
-        raise BadRequest("JSON nested too deeply") from None
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise BadRequest("not JSON") from None
-    except ValueError:  # Python reads no integer of more than 4300 digits
-        raise BadRequest("a number too long to read") from None
+        return jsontext.loads(text)
+    except jsontext.BadJSON as e:
+        raise BadRequest(e.reason) from None
 
 
 def _int_field(spec: dict, key: str, default: int, lo: int, hi: int) -> int:
