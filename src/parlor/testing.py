@@ -20,7 +20,7 @@ from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
 from parlor.core.rules import Deal, Rules
-from parlor.web.public import public_action, public_view
+from parlor.core.spectator import public_action, public_view
 
 
 def check_game(game_id: str, seats: int | None = None, options: dict | None = None,

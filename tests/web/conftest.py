@@ -15,7 +15,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from parlor.web import create_app
-from parlor.web.public import codes_in, public_action, public_view, roles, table_lines
+from parlor.core.spectator import public_action, public_view
+from parlor.web.public import codes_in, roles, table_lines
 
 PG_URL = os.environ.get("PARLOR_TEST_PG")
 

@@ -17,7 +17,8 @@ from parlor.core.match import Match
 from parlor.core.registry import games, make_rules
 from parlor.core.rng import Rng
 from parlor.testing import _swap_hidden
-from parlor.web.public import codes_in, public_action, public_view
+from parlor.core.spectator import public_action, public_view
+from parlor.web.public import codes_in
 from parlor.web.table import SNAPSHOT_LOG, Table
 
 from .conftest import Audit

@@ -8,7 +8,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from parlor import records
-from parlor.core.registry import games, make_rules
+from parlor.core.registry import games
 from parlor.core.rng import Rng
 from parlor.web import create_app
 from parlor.web.public import codes_in
@@ -525,23 +525,6 @@ def test_an_oversized_message_gets_one_error_line(app_client):
         ws.send_text(at_limit)
         after = until(ws, lambda x: x["type"] == "state")
         assert after["sid"] == sid + 1 and table.match.actions == [move["action"]]
-
-
-def test_the_public_view_keeps_only_what_every_seat_sees():
-    """A private key (here Meri's Sun exception) is dropped even when every seat's value agrees:
-    that no seat has the exception is no spectator's business."""
-    from parlor.web.public import meet, public_view
-    views = [{"seat": 0, "hand": ["1A"], "legal": ["pass"], "discard": "3A", "upcard": "6M",
-              "trick": [[1, "??"], [2, "4T"]], "bids": [[0, "pass"]], "note": "discard 3A",
-              "sun_exception": False},
-             {"seat": 1, "hand": ["2A"], "legal": [], "discard": None, "upcard": "6M",
-              "trick": [[1, "5L"], [2, "4T"]], "bids": [[0, "pass"]], "note": "discard ??",
-              "sun_exception": False}]
-    pub = public_view(make_rules("meri"), views)
-    assert pub == {"seat": None, "hand": [], "legal": [], "discard": None, "upcard": "6M",
-                   "trick": [[1, "??"], [2, "4T"]], "bids": [[0, "pass"]], "note": "discard ??",
-                   "sun_exception": None}
-    assert meet(["play 1A", "play 1A"]) == "play 1A" and meet([[1], [1, 2]]) is None
 
 
 def test_a_failing_computer_player_does_not_stall_the_table(app_client, monkeypatch, caplog):

@@ -91,7 +91,7 @@ class Rules:
     team_of: tuple[int, ...] | None = None  # seat -> team for team games
     # View keys about the viewing seat alone (its number, its cards and moves, a fact only it
     # knows about its own hand): spectators never see them, even when every seat's value is the
-    # same (web/public.py). Games add their own.
+    # same (core/spectator.py). Games add their own.
     private_view_keys: tuple[str, ...] = ("seat", "hand", "legal")
 
     def __init__(self, options: dict | None = None, seats: int | None = None):

@@ -3,7 +3,8 @@
 - store.py: tables, seats and actions in SQLite or PostgreSQL (SQLAlchemy Core).
 - table.py: one live table, its serialised queue, per-seat messages, computer players.
 - server.py: tables by id, creating and joining them, the WebSocket protocol.
-- public.py: the spectators' view (what every seat sees alike).
+- public.py: what a page draws from a view (table lines, card roles); the spectators' view
+  itself is parlor.core.spectator.
 - faces.py: how each card is drawn, from the deck's codes.
 - app.py: the ASGI app. static/: plain JS modules and CSS, no build step.
 

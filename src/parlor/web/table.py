@@ -20,6 +20,7 @@ from parlor.core.match import Match
 from parlor.core.options import is_int
 from parlor.core.rng import Rng
 from parlor.core.rules import name_seats
+from parlor.core.spectator import meet, public_action, public_view
 
 from . import public
 
@@ -184,15 +185,15 @@ class Table:
 
     def _log_entry(self, index: int, seat: int | None) -> dict:
         deal, actor, seen = self.match.log[index]
-        action = seen[seat] if seat is not None else public.public_action(seen)
+        action = seen[seat] if seat is not None else public_action(seen)
         return {"i": index, "deal": deal, "seat": actor, "action": action}
 
     def message(self, seat: int | None, log_from: int, snapshot: bool = False) -> dict:
         """What `seat` (None: a spectator) is sent about the table as it is now."""
         m = self.match
         if seat is None:
-            view = public.public_view(self.rules, self.views)
-            last = public.meet(self.last_trick) if any(self.last_trick) else None
+            view = public_view(self.rules, self.views)
+            last = meet(self.last_trick) if any(self.last_trick) else None
         else:
             view = self.views[seat]
             last = self.last_trick[seat]

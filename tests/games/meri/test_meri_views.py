@@ -11,7 +11,7 @@ from parlor.core.match import Match
 from parlor.core.rng import Rng
 from parlor.core.rules import Deal
 from parlor.games.meri.cards import IS_TRUMP, TRUMP_MASK, suit_of
-from parlor.web.public import public_view
+from parlor.core.spectator import public_view
 
 from meri_helpers import CODES, RULES, card, make_deal, play, start, trick_start, worked_example_after
 
