@@ -117,12 +117,15 @@ class Stepper:
     def __init__(self, record: dict):
         self.record = record
         self.actions = actions_of(record)
-        replay(record)  # the whole record is checked first: all or nothing
+        self.end = replay(record)  # the whole record is checked first (all or nothing); its end is kept
         self.match: Match = new_match(record)
         self.index = 0
 
     def go(self, index: int) -> None:
         index = max(0, min(index, len(self.actions)))
+        if index == len(self.actions):  # "the end" needs no second replay
+            self.match, self.index = self.end, index
+            return
         if index < self.index:
             self.match = new_match(self.record)
             self.index = 0
