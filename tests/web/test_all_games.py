@@ -11,7 +11,7 @@ from parlor.core.options import is_int
 from parlor.core.registry import games
 from parlor.web.server import Server
 
-from .test_store import FakeConn, settle
+from .test_store import FakeConn, attach, settle
 
 MAX_ACTIONS = 4000
 
@@ -43,7 +43,7 @@ def test_every_game_plays_through_the_server(game_id, tmp_path, audit):
             table = server.tables[t["id"]]
             conns = {seat: FakeConn() for seat in [None, *range(cls.default_seats)]}
             for seat, conn in conns.items():
-                await table.attach(conn, seat)  # watch every seat's messages and the public one
+                await attach(table, conn, seat)  # watch every seat's messages and the public one
             await settle(table, lambda: table.match.finished or table.sid >= MAX_ACTIONS
                          or not table.match.legal(), limit=60_000)
             await table.stop()

@@ -16,7 +16,7 @@ from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
 from parlor.web.server import Server
 
-from .test_store import FakeConn, settle
+from .test_store import FakeConn, attach, settle
 
 RELEASE_S = 30  # the most a held stub waits: reached only when the code under test is wrong
 
@@ -172,7 +172,7 @@ async def person_to_act(server, tabs):
     person's turn."""
     table = await computers_table(server, ("person", "computer", "computer"))
     for conn in tabs:
-        await table.attach(conn, 0)
+        await attach(table, conn, 0)
     await settle(table, lambda: table.match.to_act() == 0)
     return table
 
@@ -229,7 +229,7 @@ def test_hint_searches_do_not_hold_up_computers_at_other_tables(tmp_path, held_h
             asks.append(asyncio.create_task(table.hint(tab, table.sid)))
         await yields()
         others = await computers_table(server)
-        await others.attach(FakeConn(), None)
+        await attach(others, FakeConn(), None)
         await settle(others, lambda: others.sid >= 30)
         assert held_hint.calls <= 1  # the second search waits for the request thread
         held_hint.release.set()
@@ -243,11 +243,11 @@ def test_hint_searches_do_not_hold_up_computers_at_other_tables(tmp_path, held_h
 def test_computers_wait_at_a_table_nobody_is_at(tmp_path):
     async def test(server):
         alone, watched = await computers_table(server), await computers_table(server)
-        await watched.attach(FakeConn(), None)
+        await attach(watched, FakeConn(), None)
         await settle(watched, lambda: watched.sid >= 30)
         assert alone.sid == 0
         spectator = FakeConn()
-        await alone.attach(spectator, None)  # someone comes: the computers play
+        await attach(alone, spectator, None)  # someone comes: the computers play
         await settle(alone, lambda: alone.sid >= 10)
         alone.detach(spectator)  # and leaves: they stop (after a move already on its way)
         left_at, then = alone.sid, watched.sid

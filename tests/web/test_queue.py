@@ -8,7 +8,7 @@ import json
 from parlor.web.server import Server
 from parlor.web.table import QUEUE_LIMIT, Conn
 
-from .test_store import settle
+from .test_store import attach, settle
 
 
 class Socket:
@@ -47,7 +47,7 @@ def test_a_stuck_connection_holds_up_nobody_and_then_gets_one_fresh_snapshot(tmp
             for name, sock, seat in (("fast", fast, None), ("slow", slow, None),
                                      ("slow seat", slow_seat, 1)):
                 conns[name] = server.connect(sock.send)
-                await table.attach(conns[name], seat)
+                await attach(table, conns[name], seat)
             # The computers play on while two sockets take nothing (the first message stays
             # in their send; the rest queue up), and the fast one gets every message.
             target = 3 * QUEUE_LIMIT

@@ -70,6 +70,13 @@ class FakeConn:
         pass
 
 
+async def attach(table, conn, seat):
+    """Attach a connection to any seat's audience, computers' seats too: the server offers no such
+    way (a browser gets a seat by its token), so tests watch a table through this one."""
+    async with table.changing:
+        await table._attach(conn, seat)
+
+
 async def settle(table, cond, limit=4000):
     for _ in range(limit):
         if cond():
@@ -81,7 +88,7 @@ async def settle(table, cond, limit=4000):
 async def play_some(table, seat, moves, rng):
     """Play `moves` of the person's moves (computers answer in between)."""
     conn = FakeConn()
-    await table.attach(conn, seat)
+    await attach(table, conn, seat)
     for _ in range(moves):
         await settle(table, lambda: table.match.finished or table.match.to_act() == seat)
         if table.match.finished:
@@ -148,7 +155,7 @@ def test_a_move_that_cannot_be_stored_is_not_played(db_url):
             table = server.tables[t["id"]]
             seat = table.match.to_act()
             conn = FakeConn()
-            await table.attach(conn, seat)
+            await attach(table, conn, seat)
 
             def broken(*args):
                 raise StoreError("disk full")

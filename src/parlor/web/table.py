@@ -272,11 +272,6 @@ class Table:
                     return
             await self._attach(conn, seat)
 
-    async def attach(self, conn: Conn, seat: int | None) -> None:
-        """Attach a connection to a seat's audience, any seat (tests watch computers this way)."""
-        async with self.changing:
-            await self._attach(conn, seat)
-
     async def _attach(self, conn: Conn, seat: int | None) -> None:
         conn.table, conn.seat = self, seat
         self.conns[seat].add(conn)
