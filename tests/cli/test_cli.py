@@ -104,6 +104,15 @@ def test_selfplay_saves_records_that_replay(tmp_path, capsys):
     assert len(files) == 3
     for f in files:
         assert records.replay(records.read(f)).finished
+    assert main(["selfplay", "yokir", "--games", "1", "--seed", "9", "-o", "target=1"]) == 0
+    assert "1 match of yokir, seed 9\n" in capsys.readouterr().out
+
+
+def test_every_game_argument_names_the_games_in_its_help(capsys):
+    for command in ("play", "rules", "selfplay", "arena", "bench"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        assert "joker, meri, tor, yokir" in capsys.readouterr().out
 
 
 def test_selfplay_rejects_unknown_bot_and_option(capsys):

@@ -364,6 +364,20 @@ def test_hint_falls_back_or_answers():
     assert (action in s.match.legal()) or (action is None and why)
 
 
+def test_out_of_turn_the_person_is_told_who_is_to_act():
+    from parlor.tui.model import Session
+    s = Session(TableConfig("yokir", {"target": 1}, seed=3, levels=["random"]))
+    while s.to_act() == s.human:
+        s.apply(s.match.legal()[0])
+    other = s.to_act()
+    assert other != s.human
+    assert s.not_your_turn() == f"It is not your turn: {s.names[other]} is to act."
+    assert s.hint() == (None, s.not_your_turn())
+    while not s.match.finished:
+        s.apply(s.match.legal()[0])
+    assert s.not_your_turn() == "The match is over."
+
+
 # --- the replay viewer
 
 def test_replay_viewer_steps_and_shows_one_seat_or_all_hands():

@@ -135,8 +135,11 @@ class ArenaReport:
 
     def text(self) -> str:
         n_jobs = len(self.results)
-        lines = [f"{self.game}: {self.matches} deal sets x {len(self.rotations)} rotations = "
-                 f"{n_jobs} matches, seed {self.seed}, seats {self.seats}"
+        def count(n: int, one: str, many: str) -> str:
+            return f"{n} {one if n == 1 else many}"
+        lines = [f"{self.game}: {count(self.matches, 'deal set', 'deal sets')} x "
+                 f"{count(len(self.rotations), 'rotation', 'rotations')} = "
+                 f"{count(n_jobs, 'match', 'matches')}, seed {self.seed}, seats {self.seats}"
                  + (f", options {json.dumps(self.options)}" if self.options else ""),
                  "seatings: " + " | ".join(" ".join(r) for r in self.rotations),
                  f"{'entrant':<28} {'diff vs field':>14} {'95% interval':>22} {'mean':>9} "

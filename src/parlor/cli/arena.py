@@ -12,17 +12,17 @@ import sys
 
 from parlor.bots.arena import arena, check_plot, plot
 
-from .common import add_table_args, bot_list, fresh_seed, parse_options, positive_int
+from .common import add_game_arg, add_table_args, bot_list, fresh_seed, parse_options, positive_int
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("arena", help="a duplicate tournament between computer players")
-    p.add_argument("game")
+    add_game_arg(p)
     p.add_argument("--bots", required=True, type=bot_list,
                    help="entrants, comma-separated, repeated around the table (A,B or A,B,B,B); "
                         "settings after colons: search:iterations=400")
-    p.add_argument("--matches", type=positive_int, default=20, help="deal sets; each is played in every rotation")
-    p.add_argument("--workers", type=positive_int, default=1, help="local processes")
+    p.add_argument("--matches", type=positive_int, default=20, help="deal sets; each is played in every rotation (default 20)")
+    p.add_argument("--workers", type=positive_int, default=1, help="local processes (default 1)")
     p.add_argument("--ray", metavar="ADDRESS", help="run on a Ray cluster (HOST:PORT, auto, or local)")
     p.add_argument("--save", metavar="DIR", help="write each match's record into DIR as the match ends; run the same "
                         "command again to finish a stopped arena (its saved matches are not played again)")

@@ -10,9 +10,9 @@ from .common import positive_float
 
 def add_parser(sub) -> None:
     p = sub.add_parser("bench", help="measure engine speed against the ref_trick yardstick")
-    p.add_argument("game", nargs="?", help="one game (default: every game)")
+    p.add_argument("game", nargs="?", help=f"one game: {', '.join(games())} (default: every game)")
     p.add_argument("--seconds", type=positive_float, default=1.0, help="length of each of the 5 runs")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.set_defaults(run=run)
 
 

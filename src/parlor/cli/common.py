@@ -4,7 +4,11 @@ import argparse
 import json
 
 from parlor.core.errors import BadRecord
-from parlor.core.registry import make_rules
+from parlor.core.registry import games, make_rules
+
+
+def add_game_arg(parser) -> None:
+    parser.add_argument("game", help=", ".join(games()))
 
 
 def _whole(text: str, least: int) -> int:

@@ -14,8 +14,8 @@ from .common import non_negative_int
 def add_parser(sub) -> None:
     p = sub.add_parser("hint", help="the best moves for the seat to act at the end of a record")
     p.add_argument("file", help="a record (JSON), or - for standard input")
-    p.add_argument("--level", default="strong", choices=list(LEVELS), help="how hard to think")
-    p.add_argument("--top", type=non_negative_int, default=5, help="how many moves to show (0: all)")
+    p.add_argument("--level", default="strong", choices=list(LEVELS), help="how hard to think (default strong)")
+    p.add_argument("--top", type=non_negative_int, default=5, help="how many moves to show (0: all; default 5)")
     p.add_argument("--seed", type=int, default=0, help="seed of the search (same seed, same hint)")
     p.add_argument("--json", action="store_true", help="print the hints as JSON")
     p.set_defaults(run=run)

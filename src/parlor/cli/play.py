@@ -9,20 +9,20 @@ from parlor.bots import bots_by_seat
 from parlor.core.errors import BadRecord
 from parlor.core.match import Match
 
-from .common import add_table_args, bot_list, fresh_seed, parse_options, rules_from_args
+from .common import add_game_arg, add_table_args, bot_list, fresh_seed, parse_options, rules_from_args
 from .plain import PlainTable
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("play", help="play a game against the computer")
-    p.add_argument("game")
+    add_game_arg(p)
     p.add_argument("--plain", action="store_true", help="line mode: for screen readers and scripts")
     p.add_argument("--seat", type=int, default=None, help="your seat (default 0)")
     p.add_argument("--bots", default=None, type=bot_list,
                    help="computer players by seat, comma-separated (default: random in the line "
                         "mode, casual at the table)")
     p.add_argument("--delay", type=float, default=None,
-                   help="seconds between the computer's moves at the table (default 0.6)")
+                   help="seconds between the computer's moves at the table, 0 to 10 (default 0.6)")
     p.add_argument("--load", metavar="FILE", help="continue the game in a record")
     add_table_args(p)
     p.set_defaults(run=run)

@@ -4,10 +4,12 @@ from importlib.resources import files
 
 from parlor.core.registry import game_class
 
+from .common import add_game_arg
+
 
 def add_parser(sub) -> None:
     p = sub.add_parser("rules", help="show the rules of a game")
-    p.add_argument("game")
+    add_game_arg(p)
     p.add_argument("--raw", action="store_true", help="print the Markdown source")
     p.set_defaults(run=run)
 

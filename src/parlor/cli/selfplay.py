@@ -5,15 +5,15 @@ from parlor.bots import bots_by_seat, make_bot
 from parlor.core.match import Match
 from parlor.core.rng import Rng
 
-from .common import add_table_args, bot_list, fresh_seed, positive_int, rules_from_args
+from .common import add_game_arg, add_table_args, bot_list, fresh_seed, positive_int, rules_from_args
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("selfplay", help="play whole matches between computer players")
-    p.add_argument("game")
-    p.add_argument("--games", type=positive_int, default=10, help="number of matches")
+    add_game_arg(p)
+    p.add_argument("--games", type=positive_int, default=10, help="number of matches (default 10)")
     p.add_argument("--bots", default=["random"], type=bot_list,
-                   help="bots by seat, comma-separated; the list repeats")
+                   help="bots by seat, comma-separated; the list repeats (default random)")
     p.add_argument("--save", metavar="DIR", help="write each match's record into DIR")
     add_table_args(p)
     p.set_defaults(run=run)
@@ -53,7 +53,8 @@ def run(args) -> int:
             if save:
                 records.keep(match.record(), save / f"{rules.id}-{first + k}.json")
             progress.advance(task)
-    print(f"{args.games} matches of {rules.id}, seeds {first}..{last}")
+    print(f"{args.games} match{'' if args.games == 1 else 'es'} of {rules.id}, "
+          + (f"seed {first}" if first == last else f"seeds {first}..{last}"))
     for s in range(rules.seats):
         print(f"  seat {s} ({bots[s].name}): mean score {totals[s] / args.games:+.2f}, "
               f"won {wins[s]} ({100 * wins[s] / args.games:.0f}%)")

@@ -101,6 +101,11 @@ class Session:
     def human_to_act(self) -> bool:
         return self.match.to_act() == self.human
 
+    def not_your_turn(self) -> str:
+        """Why the person cannot move now, naming who is to act (as the web server does)."""
+        seat = self.match.to_act()
+        return "The match is over." if seat is None else f"It is not your turn: {self.names[seat]} is to act."
+
     # --- playing
     def choose(self, seat: int, view: dict) -> str:
         """A computer player's move from its own seat's view (safe to call in a thread). A bot
@@ -124,7 +129,7 @@ class Session:
         """(the suggested move, why) for the person; (None, reason) when there is none."""
         view = self.match.view(self.human)
         if not view["legal"]:
-            return None, "It is not your turn."
+            return None, self.not_your_turn()
         rng = rng or Rng(len(self.match.actions) + 1)
         try:
             from parlor.bots.hints import hint

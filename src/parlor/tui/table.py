@@ -304,7 +304,7 @@ class TableScreen(Screen):
     def play(self, action: str) -> None:
         s = self.session
         if not s.human_to_act():
-            self.notify("It is not your turn.", severity="warning")
+            self.notify(s.not_your_turn(), severity="warning")
             return
         try:
             s.apply(action)
@@ -363,7 +363,7 @@ class TableScreen(Screen):
 
     def action_moves(self) -> None:
         if not self.moves.legal:
-            self.notify("It is not your turn.", timeout=2)
+            self.notify(self.session.not_your_turn(), timeout=2)
             return
         self.choose_among("Your moves", self.moves.legal)
 
@@ -372,7 +372,7 @@ class TableScreen(Screen):
     async def action_hint(self) -> None:
         s = self.session
         if not s.human_to_act():
-            self.notify("It is not your turn.", timeout=2)
+            self.notify(s.not_your_turn(), timeout=2)
             return
         self.notify("Thinking about a hint…", timeout=1)
         action, why = await asyncio.to_thread(s.hint)

@@ -129,7 +129,8 @@ def test_stage_two():
     assert refused(match, "discard 9C") == "seat 1 does not hold 9C"           # another seat's card
     assert refused(match, "meld 5D 6D 8D") == "5D 6D 8D is neither a set nor a run"
     assert refused(match, "meld QS KC KH") == "QS KC KH is neither a set nor a run"
-    assert refused(match, "meld KC KH QS").startswith("the cards of a meld must be written in canonical order")
+    assert refused(match, "meld KH KC QS") == ("the cards of a meld must be written in canonical order "
+                                               "(A 2 ... K, then C D H S): QS KC KH")  # all three, to type
     match.apply("discard QS")                         # a card drawn from the stock may go at once
     assert match.to_act() == 2 and match.view(0)["discard_pile"] == ["KD", "QS"]
 

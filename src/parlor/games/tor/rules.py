@@ -303,19 +303,19 @@ class TorRules(Rules):
 
     def _cards(self, s, words: list[str], verb: str) -> int:
         """The mask of the card codes `words`, distinct and in canonical order, or IllegalAction."""
-        mask, last = 0, -1
+        cards = []
         for w in words:
             c = DECK.card(w)
             if c is None:
                 raise IllegalAction(f"{w!r} is not a card code (rank A 2-9 T J Q K, then suit C D H S, "
                                     "e.g. TC for the ten of clubs)")
-            if c <= last:
-                if c == last:
-                    raise IllegalAction(f"{w} is named twice")
-                raise IllegalAction(f"the cards of {verb} must be written in canonical order "
-                                    f"(A 2 ... K, then C D H S): {text(mask | 1 << c)}")
-            last = c
-            mask |= 1 << c
+            if c in cards:
+                raise IllegalAction(f"{w} is named twice")
+            cards.append(c)
+        mask = sum(1 << c for c in cards)
+        if cards != sorted(cards):  # the whole spelling to type, not only the cards read so far
+            raise IllegalAction(f"the cards of {verb} must be written in canonical order "
+                                f"(A 2 ... K, then C D H S): {text(mask)}")
         return mask
 
     def parse_action(self, s, text_: str) -> int:
