@@ -13,6 +13,7 @@ from parlor.cli.main import main
 from parlor.cli.plain import PlainTable, match_input
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
+from parlor.core.rng import Rng
 
 EXAMPLE = Path(__file__).parents[1] / "games" / "yokir" / "golden" / "worked_example.json"
 
@@ -295,6 +296,21 @@ def test_a_person_plays_a_whole_yokir_match_to_7_in_line_mode(tmp_path):
     assert records.replay(match.record()).report() == match.report()
 
 
+def test_line_mode_reports_each_deal_once_and_a_deal_over_as_it_was_dealt():
+    played, rng = Match(make_rules("tor", {"deals": 4}), seed=5), Rng(5)
+    while len(played.results) < 2:
+        played.apply(rng.choice(played.legal()))
+    out = []
+    typed = iter(["1", "quit"])
+    PlainTable(records.replay(played.record()), 0, ["random"], 5, read=lambda p: next(typed),
+               write=out.append).run()
+    assert not any(line.startswith(("Deal 1 over", "Deal 2 over")) for line in out)  # seen before saving
+    out = []
+    PlainTable(Match(make_rules("tor"), seed=21), 0, ["random"], 21, read=lambda p: "quit",
+               write=out.append).run()
+    assert any(line.startswith("Deal 1 over") for line in out)  # over before any move: never seen
+
+
 def test_line_mode_says_why_a_move_is_illegal():
     out = []
     typed = iter(["play 9Z", "99", "quit"])
@@ -485,3 +501,12 @@ def test_arena_on_a_ray_address_it_cannot_reach_is_one_line(capsys, address, say
     argv = ["arena", "yokir", "--bots", "random,rules", "--matches", "1", "-o", "target=1"]
     assert main(argv + ["--ray", address.format(port=port)]) == 2
     assert capsys.readouterr().err == f"parlor: {says.format(port=port)}\n"
+
+
+def test_a_record_path_may_start_with_the_home_folder(tmp_path, monkeypatch):
+    """"~/x.json" typed into the terminal's save and load dialogs, where no shell expands it."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    match = Match(make_rules("yokir"), seed=3)
+    records.save(match, "~/kept.json")
+    assert (tmp_path / "kept.json").exists()
+    assert records.read("~/kept.json")["seed"] == 3

@@ -551,3 +551,163 @@ def test_a_failing_bot_does_not_end_the_game():
     assert s.choose(seat, view) in ("pass", "pick") and "ZeroDivisionError" in s.bot_errors[0]
     s.bots[seat].choose = lambda view, rng: "jump"
     assert s.choose(seat, view) in ("pass", "pick") and "not a legal move" in s.bot_errors[1]
+
+
+# --- nothing lost to a key, nothing shown early or late
+
+def test_ctrl_q_asks_at_a_match_in_play_and_save_then_quit_keeps_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+    async def go():
+        app = app_for("yokir", seed=5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await open_table(pilot, app, {"target": "1"})
+            assert "q quit" in screen_text(app)  # the footer shows it at 80 columns
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceDialog) and app.screen.title_text == "Leave the table?"
+            await pilot.press("3")  # stay
+            await pilot.pause()
+            assert app.screen is table and app.is_running
+            await pilot.press("v", "ctrl+q")  # from the replay viewer on top too
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceDialog) and app.is_running
+            await pilot.press("1")  # save, then quit
+            await pilot.pause()
+            assert isinstance(app.screen, InputDialog)
+            await pilot.press("end", "ctrl+u", *"left.json", "enter")
+            await pilot.pause()
+            assert not app.is_running
+        assert records.read(tmp_path / "left.json")["actions"] == table.session.match.actions
+    run(go())
+
+
+def test_ctrl_q_twice_quits():
+    async def go():
+        app = app_for("yokir", seed=5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_table(pilot, app, {"target": "1"})
+            await pilot.press("ctrl+q", "ctrl+q")
+            await pilot.pause()
+            assert not app.is_running
+    run(go())
+
+
+def test_a_deal_won_as_it_was_dealt_at_the_start_is_reported():
+    """Tőr seed 21: the first deal ends before any move (a hand low enough as dealt)."""
+    assert Match(make_rules("tor"), 21).results and not Match(make_rules("tor"), 21).actions
+
+    async def go():
+        app = ParlorApp(TableConfig("tor", {}, delay=0, seed=21, levels=["random"]), skip_start=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            top = await ready(pilot, app)
+            assert isinstance(top, TextDialog) and top.title_text == "Deal 1 is over"
+    run(go())
+
+
+def test_a_loaded_match_puts_the_person_back_in_their_seat(tmp_path, monkeypatch, capsys):
+    import io
+    import sys
+
+    import parlor.tui
+    from parlor.cli.main import main
+    from parlor.tui.model import Session
+    s = Session(TableConfig("yokir", {"target": 1}, human=1, seed=3, levels=["random"]))
+    assert s.names[1] == "You"
+    path = tmp_path / "mid.json"
+    records.save(s.match, path)
+    record = records.read(path)
+    # the command: the table and the line mode
+    opened = []
+    monkeypatch.setattr(parlor.tui, "run", lambda config, match=None: opened.append(config))
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    assert main(["play", "yokir", "--load", str(path)]) == 0
+    assert opened[0].human == 1  # not the default seat 0, whose hand is a computer's
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "yokir", "--plain", "--load", str(path)]) == 0
+    assert "you are You (seat 1)" in capsys.readouterr().out
+    rs = ReplayScreen(record)
+    assert rs.seat == 1 and rs.own_seat_only  # the record of a match not over
+
+    async def go():  # the table's own load key
+        app = app_for("yokir", seed=8)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await open_table(pilot, app, {"target": "1"})
+            assert table.session.human == 0 and table.load(path)
+            assert table.session.human == 1 and table.session.names == record["names"]
+    run(go())
+
+
+def test_the_names_follow_the_person_to_the_seat_asked_for():
+    from parlor.cli.plain import person_seat, seat_names
+    assert seat_names(3, 1) == ["Ana", "You", "Cai"]
+    assert seat_names(3, 2, ["Ana", "You", "Cai"]) == ["Ana", "Ben", "You"]
+    assert seat_names(3, 0, ["Zoe", "Yan", "Xu"]) == ["You", "Yan", "Xu"]
+    assert person_seat(["Ana", "You", "Cai"]) == 1 and person_seat(["A", "B"]) is None
+    assert person_seat(["You", "You"]) is None
+
+
+def test_computers_wait_while_another_screen_is_on_top():
+    async def go():
+        app = ParlorApp(TableConfig("yokir", {}, delay=0.2, seed=5, levels=["random"]))
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await open_table(pilot, app, {"target": "1"})
+            s = table.session
+            while s.match.to_act() == s.human:
+                table.play(s.match.legal()[0])
+            table.action_replay()  # at once, while the computers think
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen) and s.match.to_act() != s.human
+            moved = len(s.match.actions)
+            await pilot.pause(0.8)  # four times the computers' pace
+            assert len(s.match.actions) == moved  # nothing happens unseen
+            await pilot.press("escape")
+            await ready(pilot, app)
+            assert len(s.match.actions) > moved
+    run(go())
+
+
+def test_a_hint_for_a_position_gone_is_not_shown(monkeypatch):
+    from parlor.tui.model import Session
+
+    async def go():
+        app = app_for("yokir", seed=5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await open_table(pilot, app, {"target": "1"})
+            s = table.session
+
+            def slow_hint():  # the person plays on while the hint is thought out
+                legal = s.match.legal()
+                s.apply(legal[0])
+                return legal[0], "a reason"
+            monkeypatch.setattr(s, "hint", slow_hint)
+            table.action_hint()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert not any("Hint:" in str(n.message) for n in app._notifications)
+    run(go())
+    assert Session  # the model the table asks
+
+
+def test_a_card_that_cannot_be_played_says_why():
+    from parlor.tui.model import Session
+    for game in sorted(games()):
+        s = Session(TableConfig(game, {}, seed=2, levels=["random"]))
+        found = False
+        for _ in range(3000):
+            if s.match.finished:
+                break
+            if s.human_to_act():
+                legal = s.match.legal()
+                dead = [c for c in s.view()["hand"] if not any(c in a.split(" ") for a in legal)]
+                verbs = {a.split(" ")[0] for a in legal if a.count(" ") == 1}
+                if dead and verbs:
+                    said = s.why_not(dead[0])
+                    reasons = {s.rules.why_illegal(s.match.state, f"{v} {dead[0]}") for v in verbs}
+                    assert said.startswith(f"{dead[0]} cannot be played now: ")
+                    assert said[len(f"{dead[0]} cannot be played now: "):-1] in reasons
+                    found = True
+                    break
+            s.apply(s.match.legal()[0])
+        assert found, game

@@ -12,6 +12,22 @@ from parlor.core.match import Match
 from parlor.core.rng import Rng
 
 NAMES = ["Ana", "Ben", "Cai", "Dan", "Eva", "Fil", "Gus", "Hal"]
+YOU = "You"  # the terminal's name for the person; a record saved in the terminal keeps it
+
+
+def seat_names(seats: int, human: int, names: list[str] | None = None) -> list[str]:
+    """The names at a terminal table with the person at seat `human`: a record's own names are
+    kept, except that "You" moves to the person's seat (its old seat gets a computer's name)."""
+    if not names:
+        return [YOU if s == human else NAMES[s % len(NAMES)] for s in range(seats)]
+    return [YOU if s == human else (NAMES[s % len(NAMES)] if n == YOU else n) for s, n in enumerate(names)]
+
+
+def person_seat(names: list[str] | None) -> int | None:
+    """The seat a record saved in the terminal gave the person ("You"), if it names one."""
+    if names and names.count(YOU) == 1:
+        return names.index(YOU)
+    return None
 HELP = """Type the number of a move, the move itself (play 6L), or a short form naming one
 legal move (6L). Commands: help, hand (show the table again), sheet (score sheet),
 save FILE (write the record), quit."""
@@ -46,15 +62,18 @@ class PlainTable:
                  read=input, write=print):
         self.match, self.human, self.read, self.write = match, human, read, write
         rules = match.rules
-        self.names = match.names or [("You" if s == human else NAMES[s]) for s in range(rules.seats)]
-        match.names = self.names
+        self.names = match.names = seat_names(rules.seats, human, match.names)
         self.bots = {s: make_bot(bots[s % len(bots)], rules) for s in range(rules.seats) if s != human}
         self.rngs = {s: Rng(seed * 1000 + s + 1) for s in self.bots}
         self.shown = len(match.log)
+        # a loaded match's finished deals were reported when they were played (a deal that ended
+        # as it was dealt, before any move, has not been)
+        self.results_shown = len(match.results) if match.actions else 0
 
     def run(self) -> Match:
         m = self.match
         self.write(f"{m.rules.title}: you are {self.names[self.human]} (seat {self.human}). Type help for help.")
+        self._show_log()  # a deal over as it was dealt, before any move
         deal = 0
         while not m.finished:
             if m.deal_number != deal:
@@ -106,16 +125,11 @@ class PlainTable:
         for number, seat, seen in m.log[self.shown:]:
             self.write(f"  {self.names[seat]}: {seen[self.human]}")
         self.shown = len(m.log)
-        while len(self._results_shown()) < len(m.results):
-            r = m.results[len(self._results_shown())]
+        while self.results_shown < len(m.results):
+            r = m.results[self.results_shown]
             pts = "  ".join(f"{self.names[s]} {p:+d}" for s, p in enumerate(r.points))
-            self.write(f"Deal {len(self._results_shown()) + 1} over: {name_seats(r.detail, self.names)}. {pts}")
-            self._results.append(r)
-
-    def _results_shown(self) -> list:
-        if not hasattr(self, "_results"):
-            self._results = []
-        return self._results
+            self.results_shown += 1
+            self.write(f"Deal {self.results_shown} over: {name_seats(r.detail, self.names)}. {pts}")
 
     def show_table(self) -> None:
         m = self.match

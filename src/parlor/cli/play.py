@@ -10,7 +10,7 @@ from parlor.core.errors import BadRecord
 from parlor.core.match import Match
 
 from .common import add_game_arg, add_table_args, bot_list, fresh_seed, parse_options, rules_from_args
-from .plain import PlainTable
+from .plain import PlainTable, person_seat
 
 
 def add_parser(sub) -> None:
@@ -52,7 +52,11 @@ def run(args) -> int:
     match = _load(args, rules) if args.load else None
     if match is not None:
         rules = match.rules
-    seat = 0 if args.seat is None else args.seat
+    seat = args.seat
+    if seat is None and match is not None:  # a record saved in the terminal: the person sits where they sat
+        seat = person_seat(match.names)
+    if seat is None:
+        seat = 0
     if not 0 <= seat < rules.seats:
         raise BadRecord(f"--seat must be from 0 to {rules.seats - 1}")
     if args.bots is not None:

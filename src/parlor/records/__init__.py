@@ -23,7 +23,7 @@ def read(path) -> dict:
         if str(path) == "-":
             data = sys.stdin.buffer.read(MAX_BYTES + 1)
         else:
-            with open(path, "rb") as f:
+            with open(Path(path).expanduser(), "rb") as f:  # "~/x.json" typed in a dialog
                 data = f.read(MAX_BYTES + 1)
     except OSError as e:
         raise BadRecord(f"cannot read {where}: {e.strerror}") from None
@@ -141,7 +141,7 @@ def save(match: Match, path) -> None:
 def write(record: dict, path) -> None:
     """Write a record whole: through a .part file renamed at the end, so a write that is stopped
     leaves no half record behind."""
-    path = Path(path)
+    path = Path(path).expanduser()  # "~/x.json" typed in a dialog
     part = path.with_name(path.name + ".part")
     try:
         part.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")

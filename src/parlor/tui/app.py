@@ -24,6 +24,14 @@ class ParlorApp(App):
         if self.skip_start:
             self.push_screen(TableScreen(Session(self.config, self.initial_match)))
 
+    async def action_quit(self) -> None:
+        """Ctrl+Q: at a match in play, the table asks first, as q does."""
+        table = self.table
+        if table is None:
+            self.exit()
+        else:
+            table.action_quit_table()
+
     @property
     def table(self) -> TableScreen | None:
         """The table screen, when one is open (tests and callers read the match through it)."""

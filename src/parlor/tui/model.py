@@ -8,7 +8,7 @@ which is that seat's view and nothing more.
 from dataclasses import dataclass, field
 
 from parlor.bots import bot_names, make_bot, play_safely
-from parlor.cli.plain import NAMES
+from parlor.cli.plain import seat_names
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
@@ -50,10 +50,6 @@ class TableConfig:
     auto_forced: bool = True  # play the person's only legal move for them
 
 
-def seat_names(seats: int, human: int) -> list[str]:
-    return ["You" if s == human else NAMES[s % len(NAMES)] for s in range(seats)]
-
-
 class Session:
     """One table: a Match, who sits where, and the computer players with their generators."""
 
@@ -74,8 +70,7 @@ class Session:
         lv = list(config.levels) or [default_level()]
         self.levels = [lv[s % len(lv)] for s in range(n)]
         self.bot_errors: list[str] = []
-        self.names = match.names or seat_names(n, self.human)
-        match.names = self.names
+        self.names = match.names = seat_names(n, self.human, match.names)
         self._make_bots()
 
     def _seed(self) -> int:
@@ -100,6 +95,16 @@ class Session:
 
     def human_to_act(self) -> bool:
         return self.match.to_act() == self.human
+
+    def why_not(self, code: str) -> str:
+        """Why the person's card `code` makes no legal move now, in the rules' own words where a
+        one-card move (play, discard...) names it."""
+        legal = self.match.legal()
+        for verb in sorted({a.split(" ")[0] for a in legal if a.count(" ") == 1}):
+            reason = self.rules.why_illegal(self.match.state, f"{verb} {code}")
+            if reason:
+                return f"{code} cannot be played now: {reason}."
+        return f"{code} cannot be played now."
 
     def not_your_turn(self) -> str:
         """Why the person cannot move now, naming who is to act (as the web server does)."""

@@ -1,6 +1,7 @@
 """The replay viewer: step through any record, forward and back, as one seat saw it or with every
 hand shown. The one screen that may show all hands: the whole record is known to whoever holds it.
-Opened on the match a person is playing, it keeps to that person's seat until the match is over."""
+The record of a match not yet over (the one being played, or one saved to go on with later) is
+seen only as one seat saw it: the person's ("You" in a record saved here) or the one asked for."""
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -9,9 +10,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from parlor.cli.plain import person_seat, seat_names
 from parlor.records import Stepper
 
-from .model import seat_names
 from .table import TABLE_CSS, compose_table, draw_table
 from .widgets import HandView, card_text, codes_coloured
 
@@ -27,15 +28,18 @@ class ReplayScreen(Screen):
         Binding("escape", "close", "close"), Binding("q", "close", show=False),
     ]
 
-    def __init__(self, record: dict, names: list[str] | None = None, seat: int = 0, own_seat_only: bool = False) -> None:
+    def __init__(self, record: dict, names: list[str] | None = None, seat: int | None = None) -> None:
         super().__init__()
         self.stepper = Stepper(record)
         rules = self.stepper.match.rules
         self.rules = rules
         self.names = names or record.get("names") or seat_names(rules.seats, -1)
+        if seat is None:
+            seat = person_seat(self.names) or 0
         self.seat = seat if 0 <= seat < rules.seats else 0
         self.all_hands = False
-        self.own_seat_only = own_seat_only
+        # saved mid-match and replayed here, then loaded again: the other hands must not show
+        self.own_seat_only = not self.stepper.end.finished
 
     def compose(self) -> ComposeResult:
         yield from compose_table(moves=False)

@@ -10,11 +10,12 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from parlor import records
+from parlor.cli.plain import person_seat, seat_names
 from parlor.core.errors import ParlorError
 from parlor.core.registry import games
 
 from .dialogs import InputDialog
-from .model import DELAYS, Session, TableConfig, default_level, levels, seat_names
+from .model import DELAYS, Session, TableConfig, default_level, levels
 
 SETUP_CSS = """
 StartScreen { align: center top; }
@@ -295,6 +296,9 @@ class StartScreen(Screen):
             return
         config.game, config.options, config.seats = match.rules.id, dict(match.rules.options), match.rules.seats
         config.seed = match.seed
+        seat = person_seat(match.names)  # a record saved here: the person sits where they sat
+        if seat is not None:
+            config.human = seat
         from .table import TableScreen
         self.app.push_screen(TableScreen(Session(config, match)))
 

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from parlor import records
+from parlor.cli.plain import person_seat
 from parlor.core.errors import ParlorError
 from parlor.core.rules import name_seats
 
@@ -100,19 +101,29 @@ def describe_result(session: Session, number: int) -> Text:
     return t
 
 
+LEAVE = "Leave the table?"
+
+
+def results_seen(match) -> int:
+    """How many of a match's deal results the person has seen: those of a match already under
+    way (a loaded one); a deal that ended as it was dealt, before any move, has not been seen."""
+    return len(match.results) if match.actions else 0
+
+
 class TableScreen(Screen):
     CSS = TABLE_CSS
     BINDINGS = [
+        # the footer shows as many as 80 columns hold, in this order: quitting must be among them
         Binding("h", "hint", "hint"),
         Binding("m", "moves", "moves"),
         Binding("l", "last_trick", "last trick"),
         Binding("t", "sheet", "scores"),
-        Binding("r", "rules", "rules"),
         Binding("s", "save", "save"),
-        Binding("o", "load", "load"),
+        Binding("q", "quit_table", "quit"),
         Binding("v", "replay", "replay"),
         Binding("n", "restart", "new match"),
-        Binding("q", "quit_table", "quit"),
+        Binding("r", "rules", "rules"),
+        Binding("o", "load", "load"),
         Binding("up", "focus_hand(False)", show=False),
         Binding("down", "focus_hand(True)", show=False),
         Binding("left", "button_step(-1)", show=False),
@@ -123,7 +134,7 @@ class TableScreen(Screen):
         super().__init__()
         self.session = session
         self.moves = Moves({}, [], {}, [])
-        self.results_shown = len(session.match.results)
+        self.results_shown = results_seen(session.match)
         self.log_shown = 0
         self.thinking: int | None = None
         self.button_actions: dict[str, str] = {}
@@ -226,6 +237,7 @@ class TableScreen(Screen):
     async def advance(self) -> None:
         s = self.session
         while True:
+            await self._until_on_top()
             m, generation = s.match, s.generation
             while self.results_shown < len(m.results):
                 self.results_shown += 1
@@ -260,6 +272,7 @@ class TableScreen(Screen):
             wait = self.delay - (time.monotonic() - start)
             if wait > 0:
                 await asyncio.sleep(wait)
+            await self._until_on_top()
             if generation != s.generation or m.to_act() != seat:
                 return  # the table was restarted or loaded meanwhile
             s.apply(action)
@@ -268,6 +281,12 @@ class TableScreen(Screen):
                             severity="error", timeout=8)
             self.thinking = None
             self.redraw()
+
+    async def _until_on_top(self) -> None:
+        """The table waits while another screen (the replay viewer, the rules, a score sheet) is
+        on top: no move is made unseen, and no deal's summary lands on top of that screen."""
+        while self.app.screen is not self:
+            await asyncio.sleep(0.05)
 
     async def _deal_summary(self, number: int) -> None:
         s = self.session
@@ -331,7 +350,8 @@ class TableScreen(Screen):
     def on_hand_view_chosen(self, event: HandView.Chosen) -> None:
         actions = self.moves.by_card.get(event.code, [])
         if not actions:
-            self.notify(f"{event.code} cannot be played now.", timeout=2)
+            s = self.session
+            self.notify(s.why_not(event.code) if s.human_to_act() else s.not_your_turn(), timeout=4)
             return
         self.choose_among(f"{event.code}: which move?", actions)
 
@@ -375,7 +395,10 @@ class TableScreen(Screen):
             self.notify(s.not_your_turn(), timeout=2)
             return
         self.notify("Thinking about a hint…", timeout=1)
+        asked = (s.generation, len(s.match.actions))
         action, why = await asyncio.to_thread(s.hint)
+        if self.session is not s or (s.generation, len(s.match.actions)) != asked:
+            return  # the position moved on while the hint was thought out: it would mislead
         if action is None:
             self.notify(why, timeout=4)
             return
@@ -416,7 +439,8 @@ class TableScreen(Screen):
             text = "The rules text is not available."
         self.app.push_screen(TextDialog(f"Rules of {self.session.rules.title}", text, markdown=True))
 
-    def action_save(self) -> None:
+    def action_save(self, then=None) -> None:
+        """Ask for a file and save the record there; `then()` runs once it is saved."""
         s = self.session
         default = f"{s.rules.id}-{s.match.seed}.json"
 
@@ -429,6 +453,8 @@ class TableScreen(Screen):
                 self.notify(f"Could not save to {path}: {e.strerror}", severity="error")
                 return
             self.notify(f"Saved the record to {path}.")
+            if then is not None:
+                then()
         self.app.push_screen(InputDialog("Save the record to the file:", default), done)
 
     def action_load(self) -> None:
@@ -445,14 +471,16 @@ class TableScreen(Screen):
             self.notify(f"Cannot load {path}: {e}", severity="error", timeout=6)
             return False
         old = self.session.config
-        config = TableConfig(match.rules.id, dict(match.rules.options), match.rules.seats,
-                             old.human if old.human < match.rules.seats else 0,
+        seat = person_seat(match.names)  # a record saved here: the person sits where they sat
+        if seat is None:
+            seat = old.human if old.human < match.rules.seats else 0
+        config = TableConfig(match.rules.id, dict(match.rules.options), match.rules.seats, seat,
                              old.levels, old.delay, match.seed, old.auto_forced)
         self.workers.cancel_group(self, "play")
         generation = self.session.generation
         self.session = Session(config, match)
         self.session.generation = generation + 1
-        self.results_shown = len(match.results)
+        self.results_shown = results_seen(match)
         self.final_shown = False
         self.notify(f"Loaded {path}: {match.rules.title}, deal {match.deal_number}.")
         self.redraw()
@@ -462,8 +490,7 @@ class TableScreen(Screen):
     def action_replay(self) -> None:
         from .replay import ReplayScreen
         s = self.session
-        # a match still in play is seen as the person's own seat saw it: no peeking at other hands
-        self.app.push_screen(ReplayScreen(s.match.record(), s.names, s.human, own_seat_only=not s.match.finished))
+        self.app.push_screen(ReplayScreen(s.match.record(), s.names, s.human))
 
     def action_restart(self, confirm: bool = True) -> None:
         def done(choice: str | None) -> None:
@@ -484,11 +511,14 @@ class TableScreen(Screen):
                                           ["New match (scores cleared)", "Go on playing"]), done)
 
     def action_quit_table(self) -> None:
+        """q, and Ctrl+Q anywhere: a match in play is never lost to one key; asked twice, it goes."""
         def done(choice: str | None) -> None:
             if choice == "quit":
                 self.app.exit()
-        if self.session.match.finished:
+            elif choice == "save":
+                self.action_save(then=self.app.exit)
+        if self.session.match.finished or getattr(self.app.screen, "title_text", None) == LEAVE:
             self.app.exit()
             return
-        self.app.push_screen(ChoiceDialog("Leave the table?", ["quit", "stay"],
-                                          ["Quit (the game is not saved)", "Stay"]), done)
+        self.app.push_screen(ChoiceDialog(LEAVE, ["save", "quit", "stay"],
+                                          ["Save, then quit", "Quit without saving", "Stay"]), done)
