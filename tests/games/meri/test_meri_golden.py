@@ -75,3 +75,12 @@ def test_golden_combos(name):
     assert shown == COMBOS[name]
     for r in match.results:
         assert sum(r.data["team_points"]) == 9  # 10.4: the two teams' points add up to 9
+
+
+def test_the_detail_names_the_taker_as_a_seat_the_front_ends_put_a_name_to():
+    from parlor.core.rules import name_seats
+    rec = json.loads((Path(__file__).parent / "golden" / "worked_example.json").read_text())["record"]
+    match = records.replay(rec)
+    r = match.results[0]
+    shown = name_seats(r.detail, [f"P{s}" for s in range(8)])
+    assert shown.startswith(f"trump G; taker P{r.data['taker']} (declared); ")

@@ -365,7 +365,7 @@ class MeriRules(Rules):
         how = "declared" if s.declared else "nobody declared"
         if s.hidden:
             how += ", hidden Robai"
-        parts = [f"trump {t}", f"taker {s.taker} ({how})", f"tricks A{s.won[0]} B{s.won[1]}"]
+        parts = [f"trump {t}", f"taker seat {s.taker} ({how})", f"tricks A{s.won[0]} B{s.won[1]}"]
         combos = []
         for n, (leader, cards, winner, meri, combo) in enumerate(s.history, 1):
             if combo is not None:
