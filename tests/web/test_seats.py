@@ -14,7 +14,7 @@ from parlor.web.server import Server, standin_level
 
 from .test_protocol import create, hello, receive, token, until, wait_for
 from .test_queue import Socket
-from .test_store import settle
+from .test_store import FakeConn, settle
 
 
 def fill_error(ws, seat):
@@ -155,6 +155,32 @@ def test_once_the_host_is_away_past_the_grace_anyone_seated_may_fill_a_seat(app_
         m = until(guest, lambda x: x["type"] == "state" and x["players"][1]["kind"] == "computer")
         assert m["players"][0]["standin"]
     assert app_client.server.store.load(t["id"])["seat_rows"][1]["kind"] == "computer"
+
+
+def test_everyone_is_told_when_the_hosts_grace_runs_out(tmp_path):
+    # nothing else happens then: without being told, nobody sees that they may now give the
+    # seat of a friend who never came to a computer, and the table waits for that friend forever
+    async def run():
+        server = Server(f"sqlite:///{tmp_path / 'g.sqlite'}")
+        await server.start()
+        try:
+            t = await server.create_table({"game": "yokir", "pace_ms": 0, "grace_s": 1,
+                                           "players": [{"kind": "person"}] * 3})
+            table = server.tables[t["id"]]
+            host, guest = FakeConn(), FakeConn()
+            await table.hello(host, token(t, 0))
+            await table.hello(guest, token(t, 2))
+            table.detach(host)
+            told = lambda: any(m["type"] == "state" and m["players"][0]["standin"]  # noqa: E731
+                               for m in guest.sent)
+            assert not told()
+            await settle(table, told)
+            await table.fill(guest, 1)
+            assert table.seats[1].kind == "computer"
+        finally:
+            await server.stop()
+
+    asyncio.run(run())
 
 
 def test_a_host_who_never_came_is_held_by_the_stand_in_after_the_grace(app_client):

@@ -14,7 +14,6 @@ Server messages: "state" (the view of your seat and what happened since), "hint"
 import asyncio
 import logging
 import secrets
-import time
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
@@ -214,7 +213,7 @@ class Server:
             info.token, info.claimed, info.name = token, True, name.strip()
             table.names[seat] = info.name
             # the grace before a stand-in plays starts now, not when the table was made
-            table.away_since[seat] = time.monotonic()
+            table.start_grace(seat)
             table.views = table._all_views()
             table.broadcast()
             table.plan()

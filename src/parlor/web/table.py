@@ -115,6 +115,7 @@ class Table:
         self.bot_task: asyncio.Task | None = None
         self._bots: dict = {}
         self.hints: dict[int, tuple[int, asyncio.Future]] = {}  # seat -> (state id, its answer)
+        self.grace_ends: dict[int, asyncio.TimerHandle] = {}  # seat -> its grace's end, timed
         self.applied_at = time.time()
         self.views = self._all_views()
         self.last_trick: list = self._last_tricks()
@@ -277,6 +278,7 @@ class Table:
         self.conns[seat].add(conn)
         if seat is not None:
             self.away_since[seat] = None
+            self._untime_grace(seat)
             if not self.seats[seat].claimed:
                 self.seats[seat].claimed = True
                 await self.server.db(self.server.store.update_seat, self.id, seat, claimed=True)
@@ -301,9 +303,40 @@ class Table:
         self.conns[seat].discard(conn)
         conn.table = None
         if seat is not None and not self.conns[seat]:
-            self.away_since[seat] = time.monotonic()
+            self.start_grace(seat)
             self.broadcast()
             self.plan()
+
+    # --- the grace before a computer holds an empty person's seat
+    def start_grace(self, seat: int) -> None:
+        """The seat's person is away from now on."""
+        self.away_since[seat] = time.monotonic()
+        self._time_grace(seat)
+
+    def _time_grace(self, seat: int) -> None:
+        """Be told when the seat's grace runs out: nothing else happens then, yet from then on a
+        computer holds the seat, and with the host's, anyone seated may fill never-joined seats."""
+        self._untime_grace(seat)
+        away = self.away_since[seat]
+        if away is None or not self.seats[seat].claimed or self.stopping:
+            return
+        left = away + self.settings["grace_s"] - time.monotonic()
+        if left > 0:  # a grace of 0 is over at once, and detach and join tell everyone
+            self.grace_ends[seat] = asyncio.get_running_loop().call_later(
+                left, self._grace_over, seat)
+
+    def _untime_grace(self, seat: int) -> None:
+        timer = self.grace_ends.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+
+    def _grace_over(self, seat: int) -> None:
+        del self.grace_ends[seat]
+        if not self.computer_controls(seat):
+            self._time_grace(seat)  # a clock tick early: look again
+            return
+        self.broadcast()
+        self.plan()
 
     def has_conns(self) -> bool:
         return any(self.conns.values())
@@ -311,11 +344,15 @@ class Table:
     # --- the worker: every change, one at a time
     def start(self) -> None:
         self.worker = asyncio.create_task(self._work())
+        for seat in range(self.rules.seats):
+            self._time_grace(seat)  # a host who never comes, everyone after a restart
         self.plan()
 
     async def stop(self) -> None:
         """Stop the computer, let the worker finish what is queued (never half a move), end."""
         self.stopping = True
+        for seat in list(self.grace_ends):
+            self._untime_grace(seat)
         if self.bot_task is not None:
             self.bot_task.cancel()
         if self.worker is not None:
