@@ -15,6 +15,7 @@ from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
 from parlor.web.server import Server
+from parlor.web.table import Table
 
 from .test_store import FakeConn, attach, settle
 
@@ -217,6 +218,38 @@ def test_a_seat_gets_one_hint_search_at_a_time(tmp_path, held_hint):
         assert [h["sid"] for h in hint_answers(asker)] == [first]
         await table.hint(player, table.sid)  # the first search is over: a new one may start
         assert held_hint.calls == 2 and hint_answers(player)[-1]["sid"] == table.sid
+    serve(tmp_path, test)
+
+
+def test_a_move_made_while_a_hint_is_worked_out_is_played_at_once(tmp_path, held_hint):
+    async def test(server):
+        person = FakeConn()
+        table = await person_to_act(server, [person])
+        first = table.sid
+        ask = json.dumps({"type": "hint", "sid": first})
+        await asyncio.wait_for(server.handle(person, ask), 5)  # the socket reads on at once
+        move = json.dumps({"type": "act", "action": table.match.legal()[0], "sid": first})
+        await server.handle(person, move)
+        await settle(table, lambda: table.sid > first)
+        assert held_hint.calls == 1 and not hint_answers(person)
+        held_hint.release.set()
+        await settle(table, lambda: hint_answers(person))
+        assert hint_answers(person)[0]["sid"] == first
+    serve(tmp_path, test)
+
+
+def test_a_hint_that_fails_gets_one_error_line(tmp_path, monkeypatch):
+    def broken(self, view, seat, sid):
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(Table, "_work_out_hint", broken)
+
+    async def test(server):
+        person = FakeConn()
+        table = await person_to_act(server, [person])
+        await server.handle(person, json.dumps({"type": "hint", "sid": table.sid}))
+        await settle(table, lambda: any(m["type"] == "error" for m in person.sent))
+        assert [m["message"] for m in person.sent if m["type"] == "error"] == [
+            "the hint could not be worked out"]
     serve(tmp_path, test)
 
 

@@ -304,7 +304,7 @@ class Server:
             elif kind == "act":
                 await table.submit(conn.seat, msg.get("action"), msg.get("sid"), conn)
             elif kind == "hint":
-                await table.hint(conn, msg.get("sid"))
+                table.ask_hint(conn, msg.get("sid"))
             else:
                 await table.fill(conn, msg.get("seat"))
         else:

@@ -115,6 +115,7 @@ class Table:
         self.bot_task: asyncio.Task | None = None
         self._bots: dict = {}
         self.hints: dict[int, tuple[int, asyncio.Future]] = {}  # seat -> (state id, its answer)
+        self.hint_tasks: set[asyncio.Task] = set()  # the loop keeps only weak references to tasks
         self.grace_ends: dict[int, asyncio.TimerHandle] = {}  # seat -> its grace's end, timed
         self.applied_at = time.time()
         self.views = self._all_views()
@@ -351,6 +352,8 @@ class Table:
     async def stop(self) -> None:
         """Stop the computer, let the worker finish what is queued (never half a move), end."""
         self.stopping = True
+        for task in list(self.hint_tasks):
+            task.cancel()
         for seat in list(self.grace_ends):
             self._untime_grace(seat)
         if self.bot_task is not None:
@@ -518,6 +521,21 @@ class Table:
         await self.submit(seat, action, sid, None, bot=True)
 
     # --- hints
+    def ask_hint(self, conn: Conn, sid) -> None:
+        """Work out a hint in a task of its own: the asker's next move does not wait for it."""
+        task = asyncio.create_task(self._answer_hint(conn, sid))
+        self.hint_tasks.add(task)
+        task.add_done_callback(self.hint_tasks.discard)
+
+    async def _answer_hint(self, conn: Conn, sid) -> None:
+        try:
+            await self.hint(conn, sid)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - a bug must not go unanswered
+            log.exception("table %s: hint failed", self.id)
+            conn.error("the hint could not be worked out", sid=self.sid)
+
     async def hint(self, conn: Conn, sid) -> None:
         seat = conn.seat
         if seat is None:
