@@ -405,6 +405,9 @@ def test_an_eight_seat_meri_table_fits_a_phone(browser, live_server, tmp_path):
     page.wait_for_url("**/table/**")
     page.wait_for_selector("#hand [data-code]")
     assert page.locator("#opponents [data-seat]").count() == 7
+    assert page.locator("#me .badge.team").inner_text() == "team A"  # partners sit every second seat
+    assert page.locator("#opponents [data-seat='1'] .badge.team").inner_text() == "team B"
+    assert page.locator("#opponents [data-seat='2'] .badge.team").inner_text() == "team A"
     shot(page, tmp_path, "meri-phone-start")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     # into the play, with cards on the trick
@@ -430,4 +433,14 @@ def test_the_table_draws_the_newest_state_when_the_first_message_waits(browser, 
     page.goto(f"{live_server.url}/table/{t['id']}#seat={t['seats'][0]['token']}")
     page.wait_for_selector("#hand [data-code]")
     play_until([page], lambda: page.locator("#trick [data-code]").count() >= 4 or "Deal 1 over" in log_text(page))
+    assert not browser.errors
+
+
+def test_the_lobby_names_the_teams(browser, live_server):
+    page = new_page(browser)
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "meri")
+    assert page.locator("#players .seat-row > span").all_inner_texts() == [
+        f"Seat {s} · team {'AB'[s % 2]}" for s in range(8)]
     assert not browser.errors

@@ -78,6 +78,8 @@ def test_games_list_every_game_with_options_and_faces(app_client):
         cls = games()[g["id"]]
         assert [o["name"] for o in g["options"]] == [o.name for o in cls.option_schema]
         assert set(g["faces"]) == set(cls.deck.codes)
+    teams = {g["id"]: g["teams"] for g in data["games"]}
+    assert teams["meri"] == ["A", "B"] * 4 and teams["yokir"] is None
     assert data["levels"] and data["standin"] in data["levels"]
 
 

@@ -24,6 +24,7 @@ from parlor.core.errors import ParlorError
 from parlor.core.match import Match
 from parlor.core.options import is_int
 from parlor.core.registry import games, make_rules
+from parlor.tui.model import team_letter
 
 from .replay import Replays
 from .store import Store
@@ -59,7 +60,10 @@ def game_catalogue() -> list[dict]:
     for gid, cls in games().items():
         out.append({
             "id": gid, "title": cls.title, "min_seats": cls.min_seats, "max_seats": cls.max_seats,
-            "default_seats": cls.default_seats, "teams": cls.team_of is not None,
+            "default_seats": cls.default_seats,
+            # each seat's team letter, as the terminal names them (null: no teams)
+            "teams": ([team_letter(cls, s) for s in range(len(cls.team_of))]
+                      if cls.team_of is not None else None),
             "options": [{"name": o.name, "default": o.default, "allowed": o.allowed, "doc": o.doc,
                          "choices": list(o.choices),
                          "type": ("bool" if isinstance(o.default, bool) else

@@ -39,7 +39,7 @@ function seatRow(s, g) {
   const sync = () => { level.disabled = kind.value !== "computer"; };
   kind.addEventListener("change", sync);
   sync();
-  const team = g.teams ? "" : "";
+  const team = g.teams ? ` · team ${g.teams[s]}` : "";
   return el("div", { class: "seat-row" }, el("span", {}, `Seat ${s}${team}`), kind, name, level);
 }
 

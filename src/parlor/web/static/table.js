@@ -7,7 +7,7 @@ const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("seat");
 
 const S = {
-  ws: null, msg: null, game: null, faces: {}, log: new Map(), pending: false, retry: 0,
+  ws: null, msg: null, game: null, faces: {}, teams: null, log: new Map(), pending: false, retry: 0,
   hints: null, error: "", prevTrick: [], resultsSeen: -1, banner: "", inbox: Promise.resolve(),
 };
 
@@ -59,6 +59,7 @@ async function onMessage(m) {
       const cat = await gameCatalogue();
       const g = cat.games.find(x => x.id === m.game.id);
       S.faces = g ? g.faces : {};
+      S.teams = g ? g.teams : null;
       document.title = `parlor — ${m.game.title}`;
     }
     for (const e of m.log) S.log.set(e.i, e);
@@ -128,6 +129,7 @@ function badges(s) {
   const v = S.msg.view;
   const out = [];
   if (v.dealer === s) out.push(el("span", { class: "badge dealer", title: "dealer" }, "dealer"));
+  if (S.teams) out.push(el("span", { class: "badge team" }, `team ${S.teams[s]}`));
   if (p.kind === "computer") out.push(el("span", { class: "badge cpu" }, `computer · ${p.level}`));
   else if (p.standin) out.push(el("span", { class: "badge off" }, "away · computer holds the seat"));
   else if (!p.joined) out.push(el("span", { class: "badge off" }, "not joined yet"));
