@@ -436,11 +436,21 @@ def test_the_table_draws_the_newest_state_when_the_first_message_waits(browser, 
     assert not browser.errors
 
 
-def test_the_lobby_names_the_teams(browser, live_server):
+def test_the_lobby_names_the_teams_and_leaves_empty_numbers_out(browser, live_server):
     page = new_page(browser)
     page.goto(live_server.url + "/")
     page.wait_for_selector("#game option", state="attached")
     page.select_option("#game", "meri")
     assert page.locator("#players .seat-row > span").all_inner_texts() == [
         f"Seat {s} · team {'AB'[s % 2]}" for s in range(8)]
+    page.select_option("#game", "yokir")
+    page.fill("#grace", "")  # an empty field is the server's default, not 0
+    page.fill("#opt-target", "")
+    page.select_option("#kind-1", "person")
+    page.check("#open")
+    with page.expect_request("**/api/tables") as sent:
+        page.click("#create-btn")
+    spec = sent.value.post_data_json
+    assert "grace_s" not in spec and "target" not in spec["options"]
+    page.wait_for_selector("#take-seat")
     assert not browser.errors

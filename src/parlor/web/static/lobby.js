@@ -68,13 +68,18 @@ function renderSeats() {
   $("players").replaceChildren(...rows);
 }
 
+// An empty number field is left out (undefined), so the server's default applies: Number("") is 0.
+function numberIn(input) {
+  return input.value.trim() === "" ? undefined : Number(input.value);
+}
+
 function readOptions() {
   const options = {};
   for (const input of document.querySelectorAll("[data-opt]")) {
     const name = input.dataset.opt, kind = input.dataset.kind;
     if (kind === "choice") options[name] = JSON.parse(input.value);
     else if (kind === "bool") options[name] = input.checked;
-    else if (kind === "int") options[name] = Number(input.value);
+    else if (kind === "int") options[name] = numberIn(input);
     else if (kind === "str") options[name] = input.value;
     else if (input.value.trim()) {
       try { options[name] = JSON.parse(input.value); } catch (e) { throw new Error(`option ${name}: not valid JSON`); }
@@ -127,7 +132,7 @@ async function create(ev) {
     }
     const spec = {
       game: g.id, options: readOptions(), seats: n, players,
-      pace_ms: Number($("pace").value), grace_s: Number($("grace").value),
+      pace_ms: numberIn($("pace")), grace_s: numberIn($("grace")),
       hints: $("hints").checked, open: $("open").checked,
     };
     $("create-btn").disabled = true;
