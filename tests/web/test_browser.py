@@ -436,7 +436,7 @@ def test_the_table_draws_the_newest_state_when_the_first_message_waits(browser, 
     assert not browser.errors
 
 
-def test_the_lobby_names_the_teams_and_leaves_empty_numbers_out(browser, live_server):
+def test_the_lobby_names_teams_leaves_empty_numbers_out_and_cancel_takes_no_seat(browser, live_server):
     page = new_page(browser)
     page.goto(live_server.url + "/")
     page.wait_for_selector("#game option", state="attached")
@@ -453,4 +453,11 @@ def test_the_lobby_names_the_teams_and_leaves_empty_numbers_out(browser, live_se
     spec = sent.value.post_data_json
     assert "grace_s" not in spec and "target" not in spec["options"]
     page.wait_for_selector("#take-seat")
+    guest = new_page(browser)
+    guest.on("dialog", lambda d: d.dismiss())  # Cancel on the name prompt
+    guest.goto(live_server.url + "/")
+    guest.locator("#open-list button", has_text="Join as seat 1").click()
+    guest.wait_for_timeout(500)
+    assert guest.url == live_server.url + "/"
+    assert [t["free"] for t in api(live_server, "/api/lobby")["open"]] == [[1]]
     assert not browser.errors

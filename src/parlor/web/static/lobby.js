@@ -145,9 +145,10 @@ async function create(ev) {
 }
 
 async function join(id, seat) {
-  const name = prompt("Your name at the table:", "") || undefined;
+  const name = prompt("Your name at the table:", "");
+  if (name === null) return;  // Cancel: no seat taken
   try {
-    const res = await api(`/api/tables/${id}/join`, { seat, name });
+    const res = await api(`/api/tables/${id}/join`, { seat, name: name || undefined });
     location.href = tableLink(id, res.token);
   } catch (e) {
     alert(e.message);
