@@ -461,3 +461,36 @@ def test_the_lobby_names_teams_leaves_empty_numbers_out_and_cancel_takes_no_seat
     assert guest.url == live_server.url + "/"
     assert [t["free"] for t in api(live_server, "/api/lobby")["open"]] == [[1]]
     assert not browser.errors
+
+
+def person_table(server, game, options=None, kinds=("person", "computer", "computer")):
+    """A table made through the API (no pace); it and the link to seat 0."""
+    t = api(server, "/api/tables", {"game": game, "options": options or {}, "pace_ms": 0,
+                                    "players": [{"kind": k} for k in kinds]})
+    return t, f"{server.url}/table/{t['id']}#seat={t['seats'][0]['token']}"
+
+
+def test_nothing_can_be_clicked_while_the_table_reconnects(browser, live_server):
+    import re
+    _, url = person_table(live_server, "yokir")
+    page = new_page(browser)
+    sockets, down = [], [False]
+
+    def route(ws):  # the page's socket; while down, it reaches no server
+        sockets.append(ws)
+        if not down[0]:
+            ws.connect_to_server()
+    page.route_web_socket(re.compile(r"/ws$"), route)
+    page.goto(url)
+    moves = page.locator("#hand .card.playable, #actions [data-action]:not([disabled])")
+    moves.first.wait_for()
+    down[0] = True
+    sockets[-1].close()
+    page.wait_for_function("() => document.querySelector('#status').innerText.includes('reconnecting')")
+    assert moves.count() == 0  # a click now would be lost
+    while len(sockets) < 2:  # the page tries again
+        page.wait_for_timeout(50)
+    down[0] = False
+    sockets[-1].close()
+    moves.first.wait_for()
+    assert not browser.errors

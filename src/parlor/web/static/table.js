@@ -9,6 +9,7 @@ const token = new URLSearchParams(location.hash.slice(1)).get("seat");
 const S = {
   ws: null, msg: null, game: null, faces: {}, teams: null, log: new Map(), pending: false, retry: 0,
   hints: null, error: "", prevTrick: [], resultsSeen: -1, banner: "", inbox: Promise.resolve(),
+  connected: false,  // the socket is open and has sent its snapshot: moves can be sent
 };
 
 // ---- connection
@@ -29,22 +30,26 @@ function connect() {
   ws.onclose = () => {
     if (S.ws !== ws) return;
     S.pending = false;
-    setStatus("Connection lost — reconnecting…", false);
+    S.connected = false;
+    if (S.msg) render();  // nothing can be clicked until the table is back
+    else setStatus("Connection lost — reconnecting…", false);
     const delay = Math.min(5000, 500 * 2 ** S.retry++);
     setTimeout(connect, delay);
   };
 }
 
+// Whether the message went out: while reconnecting nothing is sent.
 function send(obj) {
-  if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(obj));
+  if (!S.connected || S.ws.readyState !== WebSocket.OPEN) return false;
+  S.ws.send(JSON.stringify(obj));
+  return true;
 }
 
 function act(action) {
-  if (S.pending || !S.msg) return;
+  if (S.pending || !send({ type: "act", action, sid: S.msg.sid })) return;
   S.pending = true;
   S.error = "";
   closeDialog();
-  send({ type: "act", action, sid: S.msg.sid });
   render();
 }
 
@@ -74,6 +79,7 @@ async function onMessage(m) {
     S.resultsSeen = m.results.length;
     S.msg = m;
     S.pending = false;
+    if (m.snapshot) S.connected = true;
     render();
   } else if (m.type === "error") {
     S.pending = false;
@@ -172,7 +178,9 @@ function draw(m) {
   $("dealinfo").textContent = `deal ${v.deal} · dealer ${nm[v.dealer]}` + (me === null ? " · watching" : "");
 
   // status
-  if (m.finished) {
+  if (!S.connected) {
+    setStatus("Connection lost — reconnecting…", false);
+  } else if (m.finished) {
     const w = m.winners.map(s => nm[s]);
     setStatus(`The match is over. ${w.length ? "Winner" + (w.length > 1 ? "s" : "") + ": " + w.join(", ") : "A draw."}`, false);
   } else if (me !== null && v.to_act === me && (v.legal || []).length) {
@@ -223,16 +231,16 @@ function draw(m) {
     const myTurn = v.to_act === me && !m.finished;
     const hand = (v.hand || []).map(c => {
       const acts = byCard.get(c);
-      const playable = myTurn && acts && !S.pending;
+      const playable = myTurn && acts && !S.pending && S.connected;
       const node = cardEl(c, S.faces, { role: m.roles[c], button: true,
         cls: playable ? "playable" : (myTurn && byCard.size ? "dim" : "") });
       if (playable) node.addEventListener("click", () => chooseFor(c, acts));
-      else node.disabled = !myTurn;
+      else node.disabled = !myTurn || !S.connected;
       node.tabIndex = playable ? 0 : -1;
       return node;
     });
     const btns = myTurn ? buttons.map((a, k) => el("button", {
-      class: "btn", type: "button", "data-action": a, disabled: S.pending,
+      class: "btn", type: "button", "data-action": a, disabled: S.pending || !S.connected,
       onclick: () => act(a), title: k < 9 ? `key ${k + 1}` : null,
     }, k < 9 ? el("span", { class: "kbd" }, k + 1) : null, " ", a)) : [];
     meBox.replaceChildren(
@@ -279,7 +287,7 @@ function renderInvites() {
     box.classList.remove("hidden");
     box.replaceChildren(el("h3", {}, "The host is away"), ...players.flatMap((p, s) => waiting(s) ? [
       el("div", { class: "form-row" }, el("span", {}, `${p.name} (seat ${s}) has not come`),
-        el("button", { class: "btn", type: "button", "data-fill": s, onclick: () => send({ type: "fill", seat: s }) }, "Computer plays"))] : []));
+        el("button", { class: "btn", type: "button", "data-fill": s, disabled: !S.connected, onclick: () => send({ type: "fill", seat: s }) }, "Computer plays"))] : []));
     return;
   }
   if (!inv.length) { box.classList.add("hidden"); return; }
@@ -290,7 +298,7 @@ function renderInvites() {
       el("span", { class: "linkbox", "data-invite": i.seat }, link),
       el("button", { class: "btn", type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) }, "Copy"),
       el("button", { class: "btn", type: "button", "data-fill": i.seat, title: "the link stops working",
-        onclick: () => send({ type: "fill", seat: i.seat }) }, "Computer plays"));
+        disabled: !S.connected, onclick: () => send({ type: "fill", seat: i.seat }) }, "Computer plays"));
   }));
 }
 
