@@ -463,6 +463,10 @@ def test_the_lobby_names_teams_leaves_empty_numbers_out_and_cancel_takes_no_seat
     assert not browser.errors
 
 
+# one nine-card Joker deal in which seat 0 names the trump, then bids 0 to 9 first and leads
+NINE_CARDS = {"schedule": [["9"]], "first_dealer": 3}
+
+
 def person_table(server, game, options=None, kinds=("person", "computer", "computer")):
     """A table made through the API (no pace); it and the link to seat 0."""
     t = api(server, "/api/tables", {"game": game, "options": options or {}, "pace_ms": 0,
@@ -493,4 +497,36 @@ def test_nothing_can_be_clicked_while_the_table_reconnects(browser, live_server)
     down[0] = False
     sockets[-1].close()
     moves.first.wait_for()
+    assert not browser.errors
+
+
+def test_a_new_state_closes_the_card_chooser(browser, live_server):
+    import json
+    from websockets.sync.client import connect
+
+    def hello(tab, t):
+        tab.send(json.dumps({"type": "hello", "table": t["id"], "token": t["seats"][0]["token"]}))
+        return json.loads(tab.recv(10))
+    ws_url = f"ws://127.0.0.1:{live_server.port}/ws"
+    # seat 0 holds a joker: playing it is a choice between several moves
+    for _ in range(40):
+        t, url = person_table(live_server, "joker", NINE_CARDS, ["person"] + ["computer"] * 3)
+        with connect(ws_url) as tab:
+            if any(c.startswith("X") for c in hello(tab, t)["view"]["hand"]):
+                break
+    page = new_page(browser)
+    with connect(ws_url) as tab:  # another tab at the same seat names the trump and bids
+        m = hello(tab, t)
+        while not (m["type"] == "state" and m["view"]["to_act"] == 0
+                   and m["view"]["legal"][0].startswith("play")):
+            if m["type"] == "state" and m["view"]["to_act"] == 0 and m["view"]["legal"]:
+                tab.send(json.dumps({"type": "act", "action": m["view"]["legal"][0], "sid": m["sid"]}))
+            m = json.loads(tab.recv(10))
+        page.goto(url)
+        page.click("#hand .card.playable[data-code^='X']")
+        page.wait_for_selector("#dlg[open] .chooser [data-action]")
+        played = next(a for a in m["view"]["legal"] if not a.startswith("play X"))
+        tab.send(json.dumps({"type": "act", "action": played, "sid": m["sid"]}))
+        page.wait_for_function(f"() => document.querySelector('#log').innerText.includes('Player 1: {played}')")
+    assert not page.evaluate("document.getElementById('dlg').open")  # its moves were for the old state
     assert not browser.errors

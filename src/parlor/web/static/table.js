@@ -45,8 +45,9 @@ function send(obj) {
   return true;
 }
 
-function act(action) {
-  if (S.pending || !send({ type: "act", action, sid: S.msg.sid })) return;
+// `sid`: the state at which the move was shown; the server refuses it once the table moved on.
+function act(action, sid) {
+  if (S.pending || !send({ type: "act", action, sid })) return;
   S.pending = true;
   S.error = "";
   closeDialog();
@@ -68,7 +69,10 @@ async function onMessage(m) {
       document.title = `parlor — ${m.game.title}`;
     }
     for (const e of m.log) S.log.set(e.i, e);
-    if (S.msg && m.sid !== S.msg.sid) { S.hints = null; }
+    if (S.msg && m.sid !== S.msg.sid) {  // what was shown for the old state goes with it
+      S.hints = null;
+      if (document.querySelector("#dlg[open] .chooser")) closeDialog();
+    }
     S.prevTrick = S.msg ? (S.msg.view.trick || []) : [];
     if (m.results.length > S.resultsSeen && S.resultsSeen >= 0 && m.results.length) {
       const r = m.results[m.results.length - 1];
@@ -228,20 +232,21 @@ function draw(m) {
     meBox.replaceChildren(el("div", { class: "nm" }, "You are watching: the public view only, no hidden card."));
   } else {
     const { byCard, buttons } = actionMap(v);
+    const sid = m.sid;  // a click sends the state it was shown at, however late it comes
     const myTurn = v.to_act === me && !m.finished;
     const hand = (v.hand || []).map(c => {
       const acts = byCard.get(c);
       const playable = myTurn && acts && !S.pending && S.connected;
       const node = cardEl(c, S.faces, { role: m.roles[c], button: true,
         cls: playable ? "playable" : (myTurn && byCard.size ? "dim" : "") });
-      if (playable) node.addEventListener("click", () => chooseFor(c, acts));
+      if (playable) node.addEventListener("click", () => chooseFor(c, acts, sid));
       else node.disabled = !myTurn || !S.connected;
       node.tabIndex = playable ? 0 : -1;
       return node;
     });
     const btns = myTurn ? buttons.map((a, k) => el("button", {
       class: "btn", type: "button", "data-action": a, disabled: S.pending || !S.connected,
-      onclick: () => act(a), title: k < 9 ? `key ${k + 1}` : null,
+      onclick: () => act(a, sid), title: k < 9 ? `key ${k + 1}` : null,
     }, k < 9 ? el("span", { class: "kbd" }, k + 1) : null, " ", a)) : [];
     meBox.replaceChildren(
       el("div", { class: "nm", id: "me-name" }, `${nm[me]} (you)`, badges(me), el("span", { class: "small" }, `score ${m.scores[me]}`)),
@@ -328,10 +333,10 @@ function renderHints() {
   if (node) node.classList.add("hinted");
 }
 
-function chooseFor(code, actions) {
-  if (actions.length === 1) { act(actions[0]); return; }
+function chooseFor(code, actions, sid) {
+  if (actions.length === 1) { act(actions[0], sid); return; }
   const body = el("div", { class: "chooser" }, cardEl(code, S.faces, { role: S.msg.roles[code] }),
-    actions.map((a, k) => el("button", { class: "btn", type: "button", "data-action": a, onclick: () => act(a) }, el("span", { class: "kbd" }, k + 1), " ", a)));
+    actions.map((a, k) => el("button", { class: "btn", type: "button", "data-action": a, onclick: () => act(a, sid) }, el("span", { class: "kbd" }, k + 1), " ", a)));
   const dlg = openDialog(`Play ${code} how?`, body);
   const first = dlg.querySelector("[data-action]");
   if (first) first.focus();
