@@ -166,6 +166,9 @@ def test_the_host_lets_the_computer_play_a_friend_who_never_came(browser, live_s
     host.wait_for_selector("[data-invite]")
     host.click("#take-seat")
     host.wait_for_selector("#hand [data-code]")
+    # the table waits for the friend, and a hint is only for one's own turn
+    play_until([host], lambda: host.locator("#opponents [data-seat='1'].toact").count() > 0)
+    assert host.locator("#b-hint").is_hidden()
     host.click("[data-fill='1']")
     host.wait_for_selector("#invites", state="hidden")
     # the deal goes on with the computer in seat 1: the host alone finishes it
@@ -500,8 +503,9 @@ def test_nothing_can_be_clicked_while_the_table_reconnects(browser, live_server)
     assert not browser.errors
 
 
-def test_a_new_state_closes_the_card_chooser(browser, live_server):
+def test_a_new_state_closes_the_card_chooser_and_clears_the_error_line(browser, live_server):
     import json
+    import re
     from websockets.sync.client import connect
 
     def hello(tab, t):
@@ -515,6 +519,8 @@ def test_a_new_state_closes_the_card_chooser(browser, live_server):
             if any(c.startswith("X") for c in hello(tab, t)["view"]["hand"]):
                 break
     page = new_page(browser)
+    sockets = []
+    page.route_web_socket(re.compile(r"/ws$"), lambda ws: (sockets.append(ws), ws.connect_to_server()))
     with connect(ws_url) as tab:  # another tab at the same seat names the trump and bids
         m = hello(tab, t)
         while not (m["type"] == "state" and m["view"]["to_act"] == 0
@@ -525,8 +531,11 @@ def test_a_new_state_closes_the_card_chooser(browser, live_server):
         page.goto(url)
         page.click("#hand .card.playable[data-code^='X']")
         page.wait_for_selector("#dlg[open] .chooser [data-action]")
+        sockets[-1].send(json.dumps({"type": "error", "message": "an error at this state"}))
+        page.wait_for_selector("#status .err")
         played = next(a for a in m["view"]["legal"] if not a.startswith("play X"))
         tab.send(json.dumps({"type": "act", "action": played, "sid": m["sid"]}))
         page.wait_for_function(f"() => document.querySelector('#log').innerText.includes('Player 1: {played}')")
     assert not page.evaluate("document.getElementById('dlg').open")  # its moves were for the old state
+    assert page.locator("#status .err").count() == 0
     assert not browser.errors

@@ -71,6 +71,7 @@ async function onMessage(m) {
     for (const e of m.log) S.log.set(e.i, e);
     if (S.msg && m.sid !== S.msg.sid) {  // what was shown for the old state goes with it
       S.hints = null;
+      S.error = "";
       if (document.querySelector("#dlg[open] .chooser")) closeDialog();
     }
     S.prevTrick = S.msg ? (S.msg.view.trick || []) : [];
@@ -178,6 +179,7 @@ function draw(m) {
   const v = m.view;
   const nm = names();
   const me = mySeat();
+  const myTurn = me !== null && v.to_act === me && !m.finished;
   $("title").textContent = S.game ? S.game.title : v.game;
   $("dealinfo").textContent = `deal ${v.deal} · dealer ${nm[v.dealer]}` + (me === null ? " · watching" : "");
 
@@ -233,7 +235,6 @@ function draw(m) {
   } else {
     const { byCard, buttons } = actionMap(v);
     const sid = m.sid;  // a click sends the state it was shown at, however late it comes
-    const myTurn = v.to_act === me && !m.finished;
     const hand = (v.hand || []).map(c => {
       const acts = byCard.get(c);
       const playable = myTurn && acts && !S.pending && S.connected;
@@ -261,7 +262,7 @@ function draw(m) {
   renderFinished();
   renderHints();
   const hintsAllowed = S.settings ? S.settings.hints : true;
-  $("b-hint").classList.toggle("hidden", !(hintsAllowed && $("hints-on").checked && me !== null));
+  $("b-hint").classList.toggle("hidden", !(hintsAllowed && $("hints-on").checked && myTurn));
 }
 
 function renderLog() {
