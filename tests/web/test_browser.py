@@ -539,3 +539,18 @@ def test_a_new_state_closes_the_card_chooser_and_clears_the_error_line(browser, 
     assert not page.evaluate("document.getElementById('dlg').open")  # its moves were for the old state
     assert page.locator("#status .err").count() == 0
     assert not browser.errors
+
+
+def test_keys_work_after_clicking_the_hint_checkbox_and_0_is_the_tenth_button(browser, live_server):
+    _, url = person_table(live_server, "joker", NINE_CARDS, ["person"] + ["computer"] * 3)
+    page = new_page(browser)
+    page.goto(url)
+    page.wait_for_selector("#actions [data-action='trump C']")
+    page.click("#hints-on")
+    page.click("#hints-on")  # ticked again, and the checkbox keeps the focus
+    page.keyboard.press("1")
+    page.wait_for_selector("#actions [data-action='bid 9']", timeout=5000)  # bids 0 to 9
+    page.keyboard.press("0")
+    page.wait_for_function("() => document.querySelector('#log').innerText.includes('Player 1: bid 9')",
+                           timeout=5000)
+    assert not browser.errors

@@ -247,8 +247,8 @@ function draw(m) {
     });
     const btns = myTurn ? buttons.map((a, k) => el("button", {
       class: "btn", type: "button", "data-action": a, disabled: S.pending || !S.connected,
-      onclick: () => act(a, sid), title: k < 9 ? `key ${k + 1}` : null,
-    }, k < 9 ? el("span", { class: "kbd" }, k + 1) : null, " ", a)) : [];
+      onclick: () => act(a, sid), title: moveKey(k) && `key ${moveKey(k)}`,
+    }, moveKey(k) && el("span", { class: "kbd" }, moveKey(k)), " ", a)) : [];
     meBox.replaceChildren(
       el("div", { class: "nm", id: "me-name" }, `${nm[me]} (you)`, badges(me), el("span", { class: "small" }, `score ${m.scores[me]}`)),
       el("div", { class: "hand", id: "hand", "aria-label": "your hand" }, hand.length ? hand : el("span", { class: "muted small" }, "no cards")),
@@ -337,7 +337,7 @@ function renderHints() {
 function chooseFor(code, actions, sid) {
   if (actions.length === 1) { act(actions[0], sid); return; }
   const body = el("div", { class: "chooser" }, cardEl(code, S.faces, { role: S.msg.roles[code] }),
-    actions.map((a, k) => el("button", { class: "btn", type: "button", "data-action": a, onclick: () => act(a, sid) }, el("span", { class: "kbd" }, k + 1), " ", a)));
+    actions.map((a, k) => el("button", { class: "btn", type: "button", "data-action": a, onclick: () => act(a, sid) }, moveKey(k) && el("span", { class: "kbd" }, moveKey(k)), " ", a)));
   const dlg = openDialog(`Play ${code} how?`, body);
   const first = dlg.querySelector("[data-action]");
   if (first) first.focus();
@@ -373,7 +373,7 @@ async function showRules() {
 
 function showKeys() {
   const rows = [["← →", "move between the cards you can play"], ["Enter / Space", "play the card or press the button"],
-    ["1 – 9", "the numbered move buttons"], ["H", "hint"], ["L", "last trick"], ["S", "score sheet"], ["R", "rules"], ["Esc", "close"]];
+    ["1 – 9, 0", "the numbered move buttons"], ["H", "hint"], ["L", "last trick"], ["S", "score sheet"], ["R", "rules"], ["Esc", "close"]];
   openDialog("Keyboard", el("table", {}, rows.map(([k, d]) => el("tr", {}, el("td", {}, el("span", { class: "kbd" }, k)), el("td", {}, d)))));
 }
 
@@ -382,13 +382,26 @@ function askHint() {
   send({ type: "hint", sid: S.msg.sid });
 }
 
+// The key of the k-th numbered move button (0-based): 1 to 9, then 0 (Joker bids 0 to 9).
+function moveKey(k) {
+  return k < 9 ? String(k + 1) : k === 9 ? "0" : null;
+}
+
+// Keys typed into a text field are text; a focused checkbox must not swallow the shortcuts.
+function typing(target) {
+  if (!target) return false;
+  if (target.tagName === "INPUT") return !["checkbox", "radio", "button"].includes(target.type);
+  return target.tagName === "SELECT" || target.tagName === "TEXTAREA";
+}
+
 function onKey(ev) {
-  if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
+  if (typing(ev.target)) return;
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const numbered = /^[0-9]$/.test(ev.key) ? (ev.key === "0" ? 9 : Number(ev.key) - 1) : null;
   const dlg = document.getElementById("dlg");
   if (dlg && dlg.open) {
-    if (/^[1-9]$/.test(ev.key)) {
-      const b = dlg.querySelectorAll("[data-action]")[Number(ev.key) - 1];
+    if (numbered !== null) {
+      const b = dlg.querySelectorAll("[data-action]")[numbered];
       if (b) { b.click(); ev.preventDefault(); }
     }
     return;
@@ -401,8 +414,8 @@ function onKey(ev) {
     i = i < 0 ? (k === "ArrowRight" ? 0 : cards.length - 1) : (i + (k === "ArrowRight" ? 1 : -1) + cards.length) % cards.length;
     cards[i].focus();
     ev.preventDefault();
-  } else if (/^[1-9]$/.test(k)) {
-    const b = document.querySelectorAll("#actions [data-action]")[Number(k) - 1];
+  } else if (numbered !== null) {
+    const b = document.querySelectorAll("#actions [data-action]")[numbered];
     if (b && !b.disabled) { b.click(); ev.preventDefault(); }
   } else if (k === "h" || k === "H") { if (!$("b-hint").classList.contains("hidden")) askHint(); }
   else if (k === "l" || k === "L") showLastTrick();
