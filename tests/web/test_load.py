@@ -1,7 +1,7 @@
 """What one person's requests may cost everyone else: a hint is one search per seat and state, on
-the server's request thread, never ahead of the computer players' moves; a finished match is
-replayed off the event loop, and stepped on from the last step shown; computer players do not
-play at a table nobody is at."""
+the server's request thread, never ahead of the computer players' moves nor of the asker's own
+next move; a finished match is replayed off the event loop, and stepped on from the last step
+shown; computer players do not play at a table nobody is at."""
 
 import asyncio
 import json
