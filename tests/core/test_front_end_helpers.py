@@ -88,3 +88,11 @@ def test_name_seats_puts_the_tables_names_for_seat_numbers():
     assert name_seats("seat 7 passes; seats 1, 9 tie", names) == "seat 7 passes; seats 1, 9 tie"
     assert name_seats("12 seats at 3 tables", names) == "12 seats at 3 tables"
     assert name_seats("seat 1 wins", None) == "seat 1 wins"
+
+
+def test_team_letters_name_two_teams_a_and_b_and_nothing_without_teams():
+    from parlor.core.rules import team_letter
+    meri = make_rules("meri")
+    assert [team_letter(meri, s) for s in range(8)] == [
+        "AB"[meri.team_of[s]] for s in range(8)] and {team_letter(meri, s) for s in range(8)} == {"A", "B"}
+    assert team_letter(make_rules("yokir"), 0) == ""

@@ -70,6 +70,14 @@ def name_seats(text: str, names: list[str] | None) -> str:
     return _SEATS.sub(named, text)
 
 
+def team_letter(rules, seat: int) -> str:
+    """A seat's team as front ends name it: A or B for two teams, else the team's number; "" in
+    games without teams."""
+    if rules.team_of is None:
+        return ""
+    return "AB"[rules.team_of[seat] % 2] if max(rules.team_of) < 2 else str(rules.team_of[seat])
+
+
 def seat_name(view: dict, seat: int) -> str:
     """A seat as a person sees it named: the table's name (view["names"], added by front ends)."""
     names = view.get("names")

@@ -229,9 +229,3 @@ def shown_cards(view: dict, deck) -> list[tuple[str, str]]:
             state = view.get(f"{key}_state")  # Yokir's up card: face up, picked, turned down
             out.append((state.split()[-1] if isinstance(state, str) and state else label, v))
     return out
-
-
-def team_letter(rules, seat: int) -> str:
-    if rules.team_of is None:
-        return ""
-    return "AB"[rules.team_of[seat] % 2] if max(rules.team_of) < 2 else str(rules.team_of[seat])

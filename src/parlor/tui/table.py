@@ -21,10 +21,10 @@ from textual.widgets import Button, Footer, Static
 from parlor import records
 from parlor.cli.plain import person_seat
 from parlor.core.errors import ParlorError
-from parlor.core.rules import name_seats
+from parlor.core.rules import name_seats, team_letter
 
 from .dialogs import ChoiceDialog, InputDialog, TextDialog
-from .model import Moves, Session, TableConfig, group_moves, team_letter
+from .model import Moves, Session, TableConfig, group_moves
 from .widgets import HandView, SeatsView, TrickView, card_lines, codes_coloured
 
 TABLE_CSS = """

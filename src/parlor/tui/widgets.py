@@ -8,8 +8,10 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from parlor.core.rules import team_letter
+
 from .cards import face, role_short
-from .model import seat_facts, shown_cards, team_letter
+from .model import seat_facts, shown_cards
 
 CARD_W = 5
 FACE_BG = "grey93"

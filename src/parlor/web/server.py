@@ -24,7 +24,7 @@ from parlor.core.errors import ParlorError
 from parlor.core.match import Match
 from parlor.core.options import is_int
 from parlor.core.registry import games, make_rules
-from parlor.tui.model import team_letter
+from parlor.core.rules import team_letter
 
 from .replay import Replays
 from .store import Store
