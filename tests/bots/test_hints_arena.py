@@ -35,6 +35,8 @@ def test_hint_shape(game_id):
             assert set(h) == {"action", "value", "reason"}
             assert isinstance(h["value"], float) and isinstance(h["reason"], str) and h["reason"]
             assert "\n" not in h["reason"]
+            if "expected" in h["reason"]:  # the figure shown and the one explained are one
+                assert f"expected {h['value']:+.2f} points" in h["reason"]
         shown += len(view["legal"]) > 1
         if shown >= 3:
             break
@@ -364,3 +366,14 @@ def test_tor_inference_bounds_knowledge_and_scores_the_samplers(tmp_path):
     briers = [float(re.search(rf"Brier {number}", line).group(1)) for line in lines[3:]]
     assert len(briers) == 3 and all(b < never for b in briers), lines
     assert lines[5].endswith("(against strong: +0.0000 ± 0.0000, +0.000 ± 0.000)"), lines[5]
+
+
+def test_a_hints_figure_and_its_reason_agree_to_the_cent(monkeypatch):
+    """The value is rounded once and that figure is explained: 0.9049 a visit once showed as
+    +0.91 beside a reason saying +0.90."""
+    from parlor.bots import hints as hints_mod
+    from parlor.bots.search import ActionStats, SearchBot
+    monkeypatch.setattr(SearchBot, "analyse", lambda self, view, rng: [
+        ActionStats("pass", visits=10_000, points=9049.0), ActionStats("pick", visits=1, points=0.0)])
+    got = hints_mod.hint(make_rules("yokir"), {"legal": ["pass", "pick"]}, "strong", Rng(1))
+    assert f"{got[0]['value']:+.2f}" == "+0.91" and "expected +0.91 points" in got[0]["reason"]

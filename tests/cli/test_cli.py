@@ -301,7 +301,7 @@ def test_line_mode_reports_each_deal_once_and_a_deal_over_as_it_was_dealt():
     while len(played.results) < 2:
         played.apply(rng.choice(played.legal()))
     out = []
-    typed = iter(["1", "quit"])
+    typed = iter(["1", "quit", "quit"])
     PlainTable(records.replay(played.record()), 0, ["random"], 5, read=lambda p: next(typed),
                write=out.append).run()
     assert not any(line.startswith(("Deal 1 over", "Deal 2 over")) for line in out)  # seen before saving
@@ -313,7 +313,7 @@ def test_line_mode_reports_each_deal_once_and_a_deal_over_as_it_was_dealt():
 
 def test_line_mode_says_why_a_move_is_illegal():
     out = []
-    typed = iter(["play 9Z", "99", "quit"])
+    typed = iter(["play 9Z", "99", "quit", "quit"])
     match = Match(make_rules("yokir"), seed=2)
     PlainTable(match, match.to_act(), ["random"], 2, read=lambda p: next(typed), write=out.append).run()
     assert any(line.startswith("Not a legal move:") for line in out)
@@ -356,7 +356,7 @@ def test_line_mode_plays_on_when_a_computer_player_fails():
         def choose(self, view, rng):
             raise ZeroDivisionError("division by zero")
     out = []
-    typed = iter(["1"] * 30 + ["quit"])
+    typed = iter(["1"] * 30 + ["quit", "quit"])
     match = Match(make_rules("yokir"), seed=2)
     table = PlainTable(match, 0, ["random"], 2, read=lambda p: next(typed), write=out.append)
     table.bots = {s: Broken(match.rules) for s in table.bots}
@@ -510,3 +510,38 @@ def test_a_record_path_may_start_with_the_home_folder(tmp_path, monkeypatch):
     records.save(match, "~/kept.json")
     assert (tmp_path / "kept.json").exists()
     assert records.read("~/kept.json")["seed"] == 3
+
+
+def test_line_mode_shows_every_hand_when_a_tor_deal_ends():
+    """Tőr §8.2 and §13: all hands are shown after a drop, an instant win or a count."""
+    out = []
+    match = Match(make_rules("tor", {"deals": 1}), seed=2)
+    PlainTable(match, 0, ["random"], 2, read=lambda p: "1", write=out.append).run()
+    end = next(i for i, line in enumerate(out) if line.startswith("Deal 1 over"))
+    shown = out[:end]
+    for name in ("You", "Ben", "Cai", "Dan")[:match.rules.seats]:
+        assert any(line.startswith(f"  {name}: ") and " = " in line for line in shown), name
+
+
+def test_line_mode_asks_before_quitting_and_reads_short_forms_as_meant():
+    out = []
+    match = Match(make_rules("yokir"), seed=11)
+    while match.to_act() != 0 or not match.legal()[0].startswith("play"):
+        match.apply(match.legal()[0])
+    hand = set(match.view(0)["hand"])
+    missing = next(c for c in ("1A", "2A", "3A", "4A", "5A", "6A", "1T", "2T") if c not in hand)
+    typed = iter([missing.lower(), "quit", "hand", "quit", "quit"])
+    PlainTable(match, 0, ["random"], 11, read=lambda p: next(typed), write=out.append).run()
+    assert f"Not a legal move: seat 0 does not hold {missing}" in out  # not "not a Yokir action"
+    assert sum(line.startswith("The match is not over and leaving loses it") for line in out) == 2
+    assert not match.finished
+
+
+def test_line_mode_end_prompt_answers_the_sheet_before_leaving():
+    out = []
+    after = iter(["sheet", "help", ""])
+    match = Match(make_rules("yokir", {"target": 1}), seed=4)
+    read = (lambda prompt: next(after) if match.finished else "1")
+    PlainTable(match, 0, ["random"], 4, read=read, write=out.append).run()
+    assert out[-1] == "The record was not saved."
+    assert out[-3] == match.rules.score_sheet(match.results, match.names) and out[-2].startswith("Type the number")

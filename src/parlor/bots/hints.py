@@ -39,8 +39,8 @@ def hint(rules: Rules, view: dict, level: str = "strong", rng: Rng | None = None
     stats = SearchBot(rules, **conf).analyse(view, rng)
     out = []
     for st in stats[:top] if top else stats:
-        value = st.points / st.visits if st.visits else 0.0
-        out.append({"action": st.action, "value": round(value, 3), "reason": reason(st, value)})
+        value = round(st.points / st.visits, 3) if st.visits else 0.0  # one figure, shown and explained
+        out.append({"action": st.action, "value": value, "reason": reason(st, value)})
     return out
 
 

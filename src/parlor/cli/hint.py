@@ -36,7 +36,8 @@ def run(args) -> int:
                           "level": args.level, "hints": hints}, indent=1))
         return 0
     who = match.names[seat] if match.names else f"seat {seat}"
-    print(f"{match.rules.id}, deal {match.deal_number}: {who} to act ({args.level} hint)")
+    print(f"{match.rules.id}, deal {match.deal_number}: {who} to act ({args.level} hint; "
+          "best first, as the search ranks moves: by how often it chose them)")
     width = max(len(h["action"]) for h in hints)
     for i, h in enumerate(hints, 1):
         print(f"{i:>2}. {h['action']:<{width}}  {h['value']:+8.2f}  {h['reason']}")

@@ -108,6 +108,10 @@ class PlainTable:
                 word, _, rest = self.read("> ").strip().partition(" ")
             except EOFError:
                 return
+            if word in ("help", "?", "sheet", "score", "scores"):
+                self.write(self.match.rules.score_sheet(self.match.results, self.names)
+                           if word.startswith(("sheet", "score")) else HELP)
+                continue
             if word != "save":
                 self.write("The record was not saved.")
                 return
@@ -129,6 +133,11 @@ class PlainTable:
             r = m.results[self.results_shown]
             pts = "  ".join(f"{self.names[s]} {p:+d}" for s, p in enumerate(r.points))
             self.results_shown += 1
+            if self.results_shown == len(m.results) and m.closed_state is not None:
+                # how the deal ended, as this seat saw it: the hands shown, the last trick
+                closed = dict(m.closed_view(self.human), names=self.names)
+                for line in m.rules.table_lines(closed):
+                    self.write("  " + name_seats(line, self.names))
             self.write(f"Deal {self.results_shown} over: {name_seats(r.detail, self.names)}. {pts}")
 
     def show_table(self) -> None:
@@ -150,6 +159,7 @@ class PlainTable:
         """One move by the person; False when they quit."""
         m = self.match
         self.show_table()
+        quitting = False
         while True:
             try:
                 text = self.read("> ").strip()
@@ -158,7 +168,13 @@ class PlainTable:
                 return False
             word, _, rest = text.partition(" ")
             if word in ("quit", "exit"):
-                return False
+                if quitting:
+                    return False
+                quitting = True
+                self.write("The match is not over and leaving loses it: type save FILE to keep it, "
+                           "or quit again to leave.")
+                continue
+            quitting = False
             if word in ("help", "?"):
                 self.write(HELP)
                 continue
@@ -177,7 +193,7 @@ class PlainTable:
                 self.write(f"There is no move {text}: the moves are numbered 1 to {len(legal)}.")
                 continue
             if action is None:
-                reason = m.rules.why_illegal(m.state, text) if text else None
+                reason = self._why_not(text, legal) if text else None
                 self.write(f"Not a legal move: {reason}" if reason else
                            "That names no single legal move; type a number from the list or help.")
                 continue
@@ -187,6 +203,22 @@ class PlainTable:
                 self.write(str(e))
                 continue
             return True
+
+    def _why_not(self, text: str, legal: list[str]) -> str | None:
+        """Why the typed move is not legal, read as the move it was meant to be: lower-case card
+        codes, or a card without its verb ("1t" for "play 1T") get the rules' real reason, not
+        "not an action"."""
+        rules, state = self.match.rules, self.match.state
+        words = [w.upper() if rules.deck.card(w.upper()) is not None else w for w in text.split()]
+        tries = [" ".join(words)]
+        card_verbs = {a.split(" ")[0] for a in legal
+                      if any(rules.deck.card(w) is not None for w in a.split(" ")[1:])}
+        if len(card_verbs) == 1 and rules.deck.card(words[0]) is not None:
+            tries.append(f"{card_verbs.pop()} {' '.join(words)}")
+        tries.append(text)
+        reasons = [rules.why_illegal(state, t) for t in tries]
+        meant = [r for t, r in zip(tries, reasons) if r and not r.startswith(f'"{t}" is not a')]
+        return meant[0] if meant else reasons[0]
 
     def _save(self, name: str) -> bool:
         """Write the record to the file a person named; False (and why) when it could not be."""
