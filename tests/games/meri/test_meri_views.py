@@ -335,3 +335,20 @@ def test_a_trump_robai_discarded_by_the_dealer_shows_out_of_play():
         assert v["robai"] == "out of play" and "GRo" in v["side_cards"]
         assert "GRo (out of play)" in "\n".join(RULES.table_lines(v))
 
+
+
+def test_the_table_lines_name_your_partners_and_the_sheet_names_the_taker():
+    from parlor.core.match import Match
+    from parlor.core.rng import Rng
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gil", "Hal"]
+    match, rng = Match(RULES, 3), Rng(3)
+    while match.to_act() is not None and match.view(0)["team"] is None:
+        match.apply(rng.choice(match.legal()))
+    for seat in (0, 5):
+        view = dict(match.view(seat), names=names)
+        partners = ", ".join(names[p] for p in range(seat % 2, 8, 2) if p != seat)
+        assert any(f"(you are team {view['team']} with {partners})" in line for line in RULES.table_lines(view))
+    while not match.results:
+        match.apply(rng.choice(match.legal()))
+    sheet = RULES.score_sheet(match.results, names)
+    assert f"taker {names[match.results[0].data['taker']]} (" in sheet and "taker seat" not in sheet

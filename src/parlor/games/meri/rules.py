@@ -7,7 +7,7 @@ progress is settled once, when the card is led (`mode`), so legal_ids is one lis
 
 from parlor.core.errors import IllegalAction
 from parlor.core.options import int_option
-from parlor.core.rules import Deal, DealContext, DealResult, Rules
+from parlor.core.rules import Deal, DealContext, DealResult, Rules, name_seats
 
 from . import view as view_mod
 from .cards import (CODES, DECK, EFFECTIVE, IS_TRUMP, KEY, NCARDS, SUIT_NAMES, SUITS, TRUMP,
@@ -390,7 +390,7 @@ class MeriRules(Rules):
         for i, r in enumerate(results, 1):
             ta, tb = ta + r.points[0], tb + r.points[1]
             cells = (f"{r.points[0]:+d} ={ta}", f"{r.points[1]:+d} ={tb}")
-            rows.append(f"{i:>4}  {cells[0]:>{w}}  {cells[1]:>{w}}  {r.detail}")
+            rows.append(f"{i:>4}  {cells[0]:>{w}}  {cells[1]:>{w}}  {name_seats(r.detail, names)}")
         rows.append(f"total {ta:>{w}d}  {tb:>{w}d}")
         return "\n".join(rows)
 
