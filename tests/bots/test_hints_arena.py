@@ -377,3 +377,15 @@ def test_a_hints_figure_and_its_reason_agree_to_the_cent(monkeypatch):
         ActionStats("pass", visits=10_000, points=9049.0), ActionStats("pick", visits=1, points=0.0)])
     got = hints_mod.hint(make_rules("yokir"), {"legal": ["pass", "pick"]}, "strong", Rng(1))
     assert f"{got[0]['value']:+.2f}" == "+0.91" and "expected +0.91 points" in got[0]["reason"]
+
+
+def test_in_a_team_game_the_hint_speaks_of_the_teams_trick(monkeypatch):
+    """Meri's search counts a trick as won when the seat's team takes it (bots/meri.tricks_won)."""
+    from parlor.bots import hints as hints_mod
+    from parlor.bots.search import ActionStats, SearchBot
+    monkeypatch.setattr(SearchBot, "analyse", lambda self, view, rng: [
+        ActionStats("play G5", visits=10, trick_won=5, trick_n=10), ActionStats("play G6", visits=1)])
+    meri = hints_mod.hint(make_rules("meri"), {"legal": ["play G5", "play G6"]}, "strong", Rng(1))
+    assert meri[0]["reason"].startswith("your team takes the trick in 50% of sampled deals")
+    yokir = hints_mod.hint(make_rules("yokir"), {"legal": ["play G5", "play G6"]}, "strong", Rng(1))
+    assert yokir[0]["reason"].startswith("wins the trick in 50% of sampled deals")

@@ -40,7 +40,8 @@ def hint(rules: Rules, view: dict, level: str = "strong", rng: Rng | None = None
     out = []
     for st in stats[:top] if top else stats:
         value = round(st.points / st.visits, 3) if st.visits else 0.0  # one figure, shown and explained
-        out.append({"action": st.action, "value": value, "reason": reason(st, value)})
+        out.append({"action": st.action, "value": value,
+                    "reason": reason(st, value, team=rules.team_of is not None)})
     return out
 
 
@@ -48,7 +49,7 @@ def _pct(k: int, n: int) -> str:
     return f"{round(100 * k / n)}%"
 
 
-def reason(st, value: float) -> str:
+def reason(st, value: float, team: bool = False) -> str:
     """One line: what the move is likely to bring, in the terms of the move."""
     parts = []
     action = st.action
@@ -63,7 +64,8 @@ def reason(st, value: float) -> str:
         text = "; ".join(parts)
         return f"{action}: {text}; expected {value:+.2f} points"
     if st.trick_n:
-        parts.append(f"wins the trick in {_pct(st.trick_won, st.trick_n)} of sampled deals")
+        who = "your team takes" if team else "wins"  # in team games the search counts the team's tricks
+        parts.append(f"{who} the trick in {_pct(st.trick_won, st.trick_n)} of sampled deals")
     elif st.tricks_n:
         parts.append(f"you take about {st.tricks / st.tricks_n:.1f} tricks on average")
     parts.append(f"expected {value:+.2f} points")
