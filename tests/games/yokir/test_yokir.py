@@ -285,3 +285,14 @@ def test_resampled_hands_keep_the_voids_play_has_shown():
                         assert all(eff[c] != suit for c in world.hands[p]), (seed, p, suit)
                         checked += 1
     assert checked > 100
+
+
+def test_the_table_lines_say_who_picked_up_the_face_up_card():
+    """12: the face-up card is seen by all, and so is the picker taking it."""
+    rules = make_rules("yokir")
+    match = Match(rules, 5)
+    up, picker = match.view(0)["upcard"], match.to_act()
+    match.apply("pick")
+    for seat in range(3):
+        view = dict(match.view(seat), names=["Ann", "Bob", "Cid"])
+        assert f"{view['names'][picker]} picked up the face-up {up}" in rules.table_lines(view)[0]

@@ -143,8 +143,9 @@ def table_lines(v: dict) -> list[str]:
     if v["trump"]:
         t = v["trump"]
         p = SUITS[partner(SUITS.index(t))]
-        lines.append(f"Trump: {t} ({SUIT_NAMES[t]}), called by {name(v['caller'])}. "
-                     f"Oracle 1{t}, Sage 1{p}.")
+        how = (f"{name(v['caller'])} picked up the face-up {up}" if v["upcard_state"] == "picked"
+               else f"called by {name(v['caller'])}")  # 12: everyone saw the picker take it
+        lines.append(f"Trump: {t} ({SUIT_NAMES[t]}), {how}. Oracle 1{t}, Sage 1{p}.")
     elif v["upcard_state"] == "face up":
         lines.append(f"Face-up card: {up}. Pick it (its suit becomes trump) or pass.")
     else:
