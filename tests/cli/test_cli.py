@@ -309,6 +309,7 @@ def test_line_mode_reports_each_deal_once_and_a_deal_over_as_it_was_dealt():
     PlainTable(Match(make_rules("tor"), seed=21), 0, ["random"], 21, read=lambda p: "quit",
                write=out.append).run()
     assert any(line.startswith("Deal 1 over") for line in out)  # over before any move: never seen
+    assert out.index("--- Deal 1") < next(i for i, line in enumerate(out) if line.startswith("Deal 1 over"))
 
 
 def test_line_mode_says_why_a_move_is_illegal():

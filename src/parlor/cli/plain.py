@@ -69,6 +69,7 @@ class PlainTable:
         # a loaded match's finished deals were reported when they were played (a deal that ended
         # as it was dealt, before any move, has not been)
         self.results_shown = len(match.results) if match.actions else 0
+        self.headed = self.results_shown  # the last deal whose header was written
 
     def run(self) -> Match:
         m = self.match
@@ -123,6 +124,7 @@ class PlainTable:
         view = m.view(self.human)
         scores = "  ".join(f"{self.names[s]} {v}" for s, v in enumerate(m.scores))
         self.write(f"--- Deal {m.deal_number}, dealer {self.names[view['dealer']]}. Scores: {scores}")
+        self.headed = m.deal_number
 
     def _show_log(self) -> None:
         m = self.match
@@ -133,6 +135,9 @@ class PlainTable:
             r = m.results[self.results_shown]
             pts = "  ".join(f"{self.names[s]} {p:+d}" for s, p in enumerate(r.points))
             self.results_shown += 1
+            if self.headed < self.results_shown:  # a deal over as it was dealt, before any move
+                self.headed = self.results_shown
+                self.write(f"--- Deal {self.results_shown}")
             if self.results_shown == len(m.results) and m.closed_state is not None:
                 # how the deal ended, as this seat saw it: the hands shown, the last trick
                 closed = dict(m.closed_view(self.human), names=self.names)
