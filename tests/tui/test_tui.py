@@ -644,8 +644,8 @@ def test_the_names_follow_the_person_to_the_seat_asked_for():
     assert seat_names(3, 1) == ["Ana", "You", "Cai"]
     assert seat_names(3, 2, ["Ana", "You", "Cai"]) == ["Ana", "Ben", "You"]
     assert seat_names(3, 0, ["Zoe", "Yan", "Xu"]) == ["You", "Yan", "Xu"]
-    assert person_seat(["Ana", "You", "Cai"]) == 1 and person_seat(["A", "B"]) is None
-    assert person_seat(["You", "You"]) is None
+    assert person_seat(["Ana", "You", "Cai"], 7) == 1 and person_seat(["A", "B"], 7) == 7
+    assert person_seat(["You", "You"], 7) == 7 and person_seat(None, 2) == 2
 
 
 def test_computers_wait_while_another_screen_is_on_top():

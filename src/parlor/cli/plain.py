@@ -13,6 +13,9 @@ from parlor.core.rng import Rng
 
 NAMES = ["Ana", "Ben", "Cai", "Dan", "Eva", "Fil", "Gus", "Hal"]
 YOU = "You"  # the terminal's name for the person; a record saved in the terminal keeps it
+HELP = """Type the number of a move, the move itself (play 6L), or a short form naming one
+legal move (6L). Commands: help, hand (show the table again), sheet (score sheet),
+save FILE (write the record), quit."""
 
 
 def seat_names(seats: int, human: int, names: list[str] | None = None) -> list[str]:
@@ -23,14 +26,18 @@ def seat_names(seats: int, human: int, names: list[str] | None = None) -> list[s
     return [YOU if s == human else (NAMES[s % len(NAMES)] if n == YOU else n) for s, n in enumerate(names)]
 
 
-def person_seat(names: list[str] | None) -> int | None:
-    """The seat a record saved in the terminal gave the person ("You"), if it names one."""
+def person_seat(names: list[str] | None, otherwise: int) -> int:
+    """The seat a record saved in the terminal gave the person ("You"), or `otherwise` when its
+    names give none: the person sits where they sat."""
     if names and names.count(YOU) == 1:
         return names.index(YOU)
-    return None
-HELP = """Type the number of a move, the move itself (play 6L), or a short form naming one
-legal move (6L). Commands: help, hand (show the table again), sheet (score sheet),
-save FILE (write the record), quit."""
+    return otherwise
+
+
+def results_seen(match: Match) -> int:
+    """How many of a match's deal results the person has seen: those of a match already under
+    way (a loaded one); a deal that ended as it was dealt, before any move, has not been seen."""
+    return len(match.results) if match.actions else 0
 
 
 def _unordered(action: str) -> tuple:
@@ -66,9 +73,7 @@ class PlainTable:
         self.bots = {s: make_bot(bots[s % len(bots)], rules) for s in range(rules.seats) if s != human}
         self.rngs = {s: Rng(seed * 1000 + s + 1) for s in self.bots}
         self.shown = len(match.log)
-        # a loaded match's finished deals were reported when they were played (a deal that ended
-        # as it was dealt, before any move, has not been)
-        self.results_shown = len(match.results) if match.actions else 0
+        self.results_shown = results_seen(match)
         self.headed = self.results_shown  # the last deal whose header was written
 
     def run(self) -> Match:

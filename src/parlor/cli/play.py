@@ -53,10 +53,8 @@ def run(args) -> int:
     if match is not None:
         rules = match.rules
     seat = args.seat
-    if seat is None and match is not None:  # a record saved in the terminal: the person sits where they sat
-        seat = person_seat(match.names)
     if seat is None:
-        seat = 0
+        seat = person_seat(match.names, 0) if match is not None else 0
     if not 0 <= seat < rules.seats:
         raise BadRecord(f"--seat must be from 0 to {rules.seats - 1}")
     if args.bots is not None:

@@ -35,7 +35,7 @@ class ReplayScreen(Screen):
         self.rules = rules
         self.names = names or record.get("names") or seat_names(rules.seats, -1)
         if seat is None:
-            seat = person_seat(self.names) or 0
+            seat = person_seat(self.names, 0)
         self.seat = seat if 0 <= seat < rules.seats else 0
         self.all_hands = False
         # saved mid-match and replayed here, then loaded again: the other hands must not show

@@ -296,9 +296,7 @@ class StartScreen(Screen):
             return
         config.game, config.options, config.seats = match.rules.id, dict(match.rules.options), match.rules.seats
         config.seed = match.seed
-        seat = person_seat(match.names)  # a record saved here: the person sits where they sat
-        if seat is not None:
-            config.human = seat
+        config.human = person_seat(match.names, config.human)
         from .table import TableScreen
         self.app.push_screen(TableScreen(Session(config, match)))
 

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from parlor import records
-from parlor.cli.plain import person_seat
+from parlor.cli.plain import person_seat, results_seen
 from parlor.core.errors import ParlorError
 from parlor.core.rules import name_seats, team_letter
 
@@ -102,12 +102,6 @@ def describe_result(session: Session, number: int) -> Text:
 
 
 LEAVE = "Leave the table?"
-
-
-def results_seen(match) -> int:
-    """How many of a match's deal results the person has seen: those of a match already under
-    way (a loaded one); a deal that ended as it was dealt, before any move, has not been seen."""
-    return len(match.results) if match.actions else 0
 
 
 class TableScreen(Screen):
@@ -471,9 +465,7 @@ class TableScreen(Screen):
             self.notify(f"Cannot load {path}: {e}", severity="error", timeout=6)
             return False
         old = self.session.config
-        seat = person_seat(match.names)  # a record saved here: the person sits where they sat
-        if seat is None:
-            seat = old.human if old.human < match.rules.seats else 0
+        seat = person_seat(match.names, old.human if old.human < match.rules.seats else 0)
         config = TableConfig(match.rules.id, dict(match.rules.options), match.rules.seats, seat,
                              old.levels, old.delay, match.seed, old.auto_forced)
         self.workers.cancel_group(self, "play")

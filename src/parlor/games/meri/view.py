@@ -163,8 +163,10 @@ def table_lines(v: dict) -> list[str]:
     if v["sun_exception"]:
         lines.append("Sun exception: your only original trump is the trump Sun")
     w, cp, pts = v["tricks_won"], v["combo_points"], v["points"]
-    partners = ", ".join(name(p) for p in range(v["seat"] % 2, 8, 2) if p != v["seat"]) if v["team"] else ""
-    you = f"  (you are team {v['team']} with {partners})" if v["team"] else ""  # a spectator has no team
+    you = ""
+    if v["team"]:  # a spectator has no team
+        partners = ", ".join(name(p) for p in range(v["seat"] % 2, 8, 2) if p != v["seat"])
+        you = f"  (you are team {v['team']} with {partners})"
     lines.append(f"Tricks: A {w[0]}  B {w[1]}; combos: A {cp[0]:+d}  B {cp[1]:+d}; "
                  f"deal points: A {pts[0]}  B {pts[1]}{you}")
     if v["tricks"]:
