@@ -533,7 +533,7 @@ def test_line_mode_asks_before_quitting_and_reads_short_forms_as_meant():
     missing = next(c for c in ("1A", "2A", "3A", "4A", "5A", "6A", "1T", "2T") if c not in hand)
     typed = iter([missing.lower(), "quit", "hand", "quit", "quit"])
     PlainTable(match, 0, ["random"], 11, read=lambda p: next(typed), write=out.append).run()
-    assert f"Not a legal move: seat 0 does not hold {missing}" in out  # not "not a Yokir action"
+    assert f"Not a legal move: you do not hold {missing}" in out  # not "not a Yokir action"
     assert sum(line.startswith("The match is not over and leaving loses it") for line in out) == 2
     assert not match.finished
 

@@ -1,6 +1,8 @@
 """What the rules core gives every front end: the last finished trick read out of a view (shown
 with its winner), in every shape the trick games use and in real play; the score sheet."""
 
+import re
+
 import pytest
 
 from parlor.core.match import Match
@@ -96,3 +98,43 @@ def test_team_letters_name_two_teams_a_and_b_and_nothing_without_teams():
     assert [team_letter(meri, s) for s in range(8)] == [
         "AB"[meri.team_of[s]] for s in range(8)] and {team_letter(meri, s) for s in range(8)} == {"A", "B"}
     assert team_letter(make_rules("yokir"), 0) == ""
+
+
+def test_name_seats_addresses_the_seat_told_as_you_with_verbs_that_agree():
+    names = ["You", "Ben", "Cai", "Dee"]
+    assert name_seats("seat 0 holds a Hearts and must follow suit", names, 0) == \
+        "you hold a Hearts and must follow suit"
+    assert name_seats("after a high joker lead seat 2 must play its highest Clubs, AC", names, 2) == \
+        "after a high joker lead you must play your highest Clubs, AC"
+    assert name_seats("seat 1 has already drawn; seat 0 is the taker", None, 1) == \
+        "you have already drawn; seat 0 is the taker"
+    assert name_seats("seat 3 does not hold 7D", names, 3) == "you do not hold 7D"
+    assert name_seats("seat 1 holds no heart but holds a trump and must trump", names, 1) == \
+        "you hold no heart but hold a trump and must trump"
+    # the terminal's own name for the person agrees too, in any text it shows
+    assert name_seats("seat 0 holds Tőr!", names) == "You hold Tőr!"
+    assert name_seats("drop by seat 1 (39) burned by seats 0, 2", names, 0) == "drop by Ben (39) burned by you, Cai"
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_every_refusal_told_to_the_seat_that_tried_reads_in_the_second_person(game_id):
+    """Every rules text that refuses a move, told to the seat that tried it, names it "you" and
+    never in the third person ("you holds", "seat 0")."""
+    rules = make_rules(game_id)
+    told = 0
+    for seed in range(4):
+        m, rng = Match(rules, seed), Rng(seed)
+        for _ in range(150):
+            seat = m.to_act()
+            if seat is None:
+                break
+            names = [f"P{k}" for k in range(rules.seats)]
+            for _ in range(20):
+                reason = rules.why_illegal_id(m.state, rng.below(rules.num_actions))
+                if reason and f"seat {seat}" in reason:
+                    said = name_seats(reason, names, seat)
+                    assert f"seat {seat}" not in said and "you" in said.lower(), said
+                    assert not re.search(r"\byou (?:[^;:(]* )?(holds|does|has|is)\b|\bits\b", said, re.I), said
+                    told += 1
+            m.apply(rng.choice(m.legal()))
+    assert told > 20

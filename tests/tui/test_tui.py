@@ -10,6 +10,7 @@ import pytest
 from parlor import records
 from parlor.core.match import Match
 from parlor.core.registry import games, make_rules
+from parlor.core.rules import name_seats
 from parlor.tui.app import ParlorApp
 from parlor.tui.dialogs import ChoiceDialog, InputDialog, TextDialog
 from parlor.tui.model import TableConfig, group_moves
@@ -704,7 +705,9 @@ def test_a_card_that_cannot_be_played_says_why():
                 verbs = {a.split(" ")[0] for a in legal if a.count(" ") == 1}
                 if dead and verbs:
                     said = s.why_not(dead[0])
-                    reasons = {s.rules.why_illegal(s.match.state, f"{v} {dead[0]}") for v in verbs}
+                    reasons = {name_seats(s.rules.why_illegal(s.match.state, f"{v} {dead[0]}"), s.names, s.human)
+                               for v in verbs}
+                    assert f"seat {s.human}" not in said  # told to the person: "you hold..."
                     assert said.startswith(f"{dead[0]} cannot be played now: ")
                     assert said[len(f"{dead[0]} cannot be played now: "):-1] in reasons
                     found = True

@@ -169,6 +169,17 @@ def test_the_grace_of_a_joined_seat_starts_when_it_is_joined(app_client):
 # --- the socket: bad input changes nothing
 
 
+def test_a_refused_move_is_told_to_its_seat_as_you(app_client):
+    t = create(app_client, game="tor", kinds=("person", "computer", "computer", "computer"))
+    with app_client.websocket_connect("/ws") as ws:
+        m = hello(ws, t["id"], token(t, 0))
+        m = m if my_turn(0)(m) else until(ws, my_turn(0))
+        assert "draw stock" in m["view"]["legal"]
+        act(ws, f"discard {m['view']['hand'][0]}", m["sid"])  # 8.1: draw (or drop) first
+        reply = until(ws, lambda x: x["type"] == "error")
+        assert "you must first draw" in reply["message"] and "seat 0" not in reply["message"], reply
+
+
 def test_bad_messages_get_one_error_and_change_nothing(app_client):
     t = create(app_client, kinds=("person", "person", "computer"))
     with app_client.websocket_connect("/ws") as ws:

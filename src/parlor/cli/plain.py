@@ -204,13 +204,13 @@ class PlainTable:
                 continue
             if action is None:
                 reason = self._why_not(text, legal) if text else None
-                self.write(f"Not a legal move: {reason}" if reason else
+                self.write(f"Not a legal move: {name_seats(reason, self.names, self.human)}" if reason else
                            "That names no single legal move; type a number from the list or help.")
                 continue
             try:
                 m.apply(action)
             except ParlorError as e:
-                self.write(str(e))
+                self.write(name_seats(str(e), self.names, self.human))
                 continue
             return True
 

@@ -54,20 +54,33 @@ class DealContext:
 
 
 _SEATS = re.compile(r"\b[Ss]eats? (\d+(?:(?:, | and )\d+)*)\b")
+# A rules text speaks of seats in the third person; said to the seat itself ("You" is also the
+# terminal's name for the person) its verbs agree: "you hold", not "you holds".
+_YOU_AGREE = re.compile(r"\b([Yy]ou(?: hold no \w+ but)?) (holds|does|has|is|must play its)\b")
+_SECOND_PERSON = {"holds": "hold", "does": "do", "has": "have", "is": "are",
+                  "must play its": "must play your"}
 
 
-def name_seats(text: str, names: list[str] | None) -> str:
+def name_seats(text: str, names: list[str] | None, you: int | None = None) -> str:
     """A rules text ("drop by seat 0 (39) burned by seats 2, 3") with the table's names for the
-    seat numbers ("drop by Ann (39) burned by Cai, Dee"), for people; unchanged without names."""
-    if not names:
+    seat numbers ("drop by Ann (39) burned by Cai, Dee"), for people; unchanged without names.
+    Seat `you` is addressed as "you" (a refusal told to the seat that tried the move)."""
+    if not names and you is None:
         return text
 
     def named(m):
         seats = [int(n) for n in re.findall(r"\d+", m.group(1))]
-        if max(seats) >= len(names):
+        if you not in seats and (not names or max(seats) >= len(names)):
             return m.group()
-        return re.sub(r"\d+", lambda n: names[int(n.group())], m.group(1))
-    return _SEATS.sub(named, text)
+
+        def one(n):
+            k = int(n.group())
+            return "you" if k == you else names[k] if names and k < len(names) else f"seat {k}"
+        return re.sub(r"\d+", one, m.group(1))
+    text, said = _SEATS.sub(named, text), None
+    while said != text:  # again for a second verb: "you hold no heart but holds a trump"
+        said, text = text, _YOU_AGREE.sub(lambda m: f"{m.group(1)} {_SECOND_PERSON[m.group(2)]}", text)
+    return text
 
 
 def team_letter(rules, seat: int) -> str:

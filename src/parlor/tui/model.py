@@ -11,6 +11,7 @@ from parlor.bots import bot_names, make_bot, play_safely
 from parlor.cli.plain import seat_names
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
+from parlor.core.rules import name_seats
 from parlor.core.rng import Rng
 
 STRONGEST_FIRST = ("expert", "strong", "casual", "beginner")
@@ -103,7 +104,7 @@ class Session:
         for verb in sorted({a.split(" ")[0] for a in legal if a.count(" ") == 1}):
             reason = self.rules.why_illegal(self.match.state, f"{verb} {code}")
             if reason:
-                return f"{code} cannot be played now: {reason}."
+                return f"{code} cannot be played now: {name_seats(reason, self.names, self.human)}."
         return f"{code} cannot be played now."
 
     def not_your_turn(self) -> str:

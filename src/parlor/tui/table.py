@@ -322,7 +322,7 @@ class TableScreen(Screen):
         try:
             s.apply(action)
         except ParlorError as e:
-            self.notify(str(e), severity="error")
+            self.notify(name_seats(str(e), s.names, s.human), severity="error")
             return
         self.redraw()
         self.advance()

@@ -404,7 +404,7 @@ class Table:
             return "the action must be a string such as one of your legal moves"
         reason = self.rules.why_illegal(m.state, action)
         if reason is not None:
-            return f'"{action}" is illegal: {reason}'
+            return f'"{action}" is illegal: {name_seats(reason, self.names, seat)}'
         return None
 
     async def _act(self, seat: int, action, sid, conn: Conn | None, bot: bool) -> None:
