@@ -219,3 +219,29 @@ def test_score_sheet():
     m = random_match(make_rules("joker", {"schedule": [["gold"], ["2", "1"]]}), 3)
     sheet = m.rules.score_sheet(m.results, ["a", "b", "c", "d"])
     assert "(no premium)" in sheet and "Chapter 2: 2 1" in sheet
+
+
+def test_the_table_lines_give_the_last_trick_with_its_winner_and_a_jokers_mode_once():
+    rules = make_rules("joker")
+    m, rng = Match(rules, 4), Rng(4)
+    names = ["Ann", "Ben", "Cai", "Dee"]
+    seen_last = seen_joker = 0
+    while not m.finished and len(m.results) < 6:
+        v = dict(m.view(0), names=names)
+        lines = rules.table_lines(v)
+        last = [x for x in lines if x.startswith("Last trick: ")]
+        if v["tricks"]:
+            leader, winner, plays = v["tricks"][-1]
+            assert last == [f"Last trick: {names[leader]} {plays[0]}, {names[(leader + 1) % 4]} {plays[1]}, "
+                            f"{names[(leader + 2) % 4]} {plays[2]}, {names[(leader + 3) % 4]} {plays[3]}; "
+                            f"won by {names[winner]}"]
+            seen_last += 1
+        else:
+            assert last == []
+        modes = [f"{names[p]} {a}" for p, a in v["trick_plays"] if " " in a]
+        joker = [x for x in lines if x.startswith("Joker in this trick: ")]
+        # only the jokers' modes: the trick's plain cards are shown by every front end already
+        assert joker == ([f"Joker in this trick: {', '.join(modes)}"] if modes else [])
+        seen_joker += bool(modes)
+        m.apply(rng.choice(m.legal()))
+    assert seen_last > 20 and seen_joker > 2

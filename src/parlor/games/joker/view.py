@@ -256,7 +256,8 @@ def resample(rules, v: dict, rng, observe=None):
 
 
 def table_lines(v: dict) -> list[str]:
-    """The table for a person: deal, trump, bids, tricks, the trick's joker modes, the chapter."""
+    """The table for a person: deal, trump, bids, the last trick, tricks won, the trick's joker
+    modes, the chapter."""
     def who(p: int) -> str:
         return seat_name(v, p)
 
@@ -280,9 +281,14 @@ def table_lines(v: dict) -> list[str]:
             r = cards - sum(b for b in v["bids"] if b is not None)
             if 0 <= r <= cards:
                 lines.append(f"Dealer may not bid {r} (the bids would total {cards})")
+    if v["tricks"]:
+        leader, winner, plays = v["tricks"][-1]
+        played = ", ".join(f"{who((leader + i) % 4)} {a}" for i, a in enumerate(plays))
+        lines.append(f"Last trick: {played}; won by {who(winner)}")
     lines.append("Tricks won: " + ", ".join(f"{who(p)} {t}" for p, t in enumerate(v["tricks_won"])))
-    if any(len(p.split()) > 1 for _, p in v["trick_plays"]):
-        lines.append("This trick: " + ", ".join(f"{who(p)} {a}" for p, a in v["trick_plays"]))
+    jokers = [f"{who(p)} {a}" for p, a in v["trick_plays"] if len(a.split()) > 1]
+    if jokers:  # the trick's cards are shown elsewhere; a joker's mode only here
+        lines.append("Joker in this trick: " + ", ".join(jokers))
     if v["chapter_premium"] and v["chapter_results"]:
         on = [p for p in range(4)
               if all(r["bids"][p] == r["tricks"][p] for r in v["chapter_results"])]
