@@ -389,3 +389,6 @@ def test_in_a_team_game_the_hint_speaks_of_the_teams_trick(monkeypatch):
     assert meri[0]["reason"].startswith("your team takes the trick in 50% of sampled deals")
     yokir = hints_mod.hint(make_rules("yokir"), {"legal": ["play G5", "play G6"]}, "strong", Rng(1))
     assert yokir[0]["reason"].startswith("wins the trick in 50% of sampled deals")
+    # the count is this move's own share of the search, not the search's whole
+    assert yokir[0]["reason"].endswith("tried in 10 sampled deals")
+    assert yokir[1]["reason"].endswith("tried in 1 sampled deal")

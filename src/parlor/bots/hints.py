@@ -69,5 +69,6 @@ def reason(st, value: float, team: bool = False) -> str:
     elif st.tricks_n:
         parts.append(f"you take about {st.tricks / st.tricks_n:.1f} tricks on average")
     parts.append(f"expected {value:+.2f} points")
-    parts.append(f"{st.visits} sampled deals")
+    # this move's own share of the search's simulations
+    parts.append(f"tried in {st.visits} sampled deal{'' if st.visits == 1 else 's'}")
     return "; ".join(parts)
