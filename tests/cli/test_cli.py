@@ -538,6 +538,20 @@ def test_line_mode_asks_before_quitting_and_reads_short_forms_as_meant():
     assert not match.finished
 
 
+def test_line_mode_reads_a_bare_card_as_the_one_card_move_even_beside_melds():
+    """Tőr after a draw offers "discard C" and "meld C C C": a lone card is read as a discard."""
+    out = []
+    match = Match(make_rules("tor", seats=2), seed=0)
+    while match.to_act() != 0:
+        match.apply(sorted(match.legal())[0])
+    match.apply("draw stock")
+    assert any(a.startswith("meld ") for a in match.legal())  # seed 0: seat 0 can meld
+    missing = next(c for c in ("2C", "3C", "4C", "5C", "6C", "7C") if c not in match.view(0)["hand"])
+    typed = iter([missing.lower(), "quit", "quit"])
+    PlainTable(match, 0, ["random"], 0, read=lambda p: next(typed), write=out.append).run()
+    assert f"Not a legal move: you do not hold {missing}" in out, out[-6:]
+
+
 def test_line_mode_end_prompt_answers_the_sheet_before_leaving():
     out = []
     after = iter(["sheet", "help", ""])

@@ -64,6 +64,24 @@ def match_input(text: str, legal: list[str]) -> str | None:
     return hits[0] if len(hits) == 1 else None
 
 
+def why_not(rules, state, legal: list[str], text: str) -> str | None:
+    """Why the typed or clicked `text` makes no legal move, in the rules' own words, read as the
+    move it was meant to be: card codes in any case, cards without their verb ("1t" for "play
+    1T", tried with each verb of a legal move of that shape); None when it names no move at all."""
+    words = [w.upper() if rules.deck.card(w.upper()) is not None else w for w in text.split()]
+    typed = " ".join(words)
+    tries = [typed, text]
+    if words and rules.deck.card(words[0]) is not None:
+        verbs = {a.split(" ")[0] for a in legal if a.count(" ") == len(words)
+                 and rules.deck.card(a.split(" ")[1]) is not None}
+        tries += [f"{verb} {typed}" for verb in sorted(verbs)]
+    for t in tries:
+        reason = rules.why_illegal(state, t)
+        if reason and not reason.startswith(f'"{t}" is not a'):
+            return reason
+    return None
+
+
 class PlainTable:
     def __init__(self, match: Match, human: int, bots: list[str], seed: int,
                  read=input, write=print):
@@ -203,7 +221,8 @@ class PlainTable:
                 self.write(f"There is no move {text}: the moves are numbered 1 to {len(legal)}.")
                 continue
             if action is None:
-                reason = self._why_not(text, legal) if text else None
+                reason = (why_not(m.rules, m.state, legal, text)
+                          or m.rules.why_illegal(m.state, text)) if text else None
                 self.write(f"Not a legal move: {name_seats(reason, self.names, self.human)}" if reason else
                            "That names no single legal move; type a number from the list or help.")
                 continue
@@ -213,22 +232,6 @@ class PlainTable:
                 self.write(name_seats(str(e), self.names, self.human))
                 continue
             return True
-
-    def _why_not(self, text: str, legal: list[str]) -> str | None:
-        """Why the typed move is not legal, read as the move it was meant to be: lower-case card
-        codes, or a card without its verb ("1t" for "play 1T") get the rules' real reason, not
-        "not an action"."""
-        rules, state = self.match.rules, self.match.state
-        words = [w.upper() if rules.deck.card(w.upper()) is not None else w for w in text.split()]
-        tries = [" ".join(words)]
-        card_verbs = {a.split(" ")[0] for a in legal
-                      if any(rules.deck.card(w) is not None for w in a.split(" ")[1:])}
-        if len(card_verbs) == 1 and rules.deck.card(words[0]) is not None:
-            tries.append(f"{card_verbs.pop()} {' '.join(words)}")
-        tries.append(text)
-        reasons = [rules.why_illegal(state, t) for t in tries]
-        meant = [r for t, r in zip(tries, reasons) if r and not r.startswith(f'"{t}" is not a')]
-        return meant[0] if meant else reasons[0]
 
     def _save(self, name: str) -> bool:
         """Write the record to the file a person named; False (and why) when it could not be."""

@@ -8,7 +8,7 @@ which is that seat's view and nothing more.
 from dataclasses import dataclass, field
 
 from parlor.bots import bot_names, make_bot, play_safely
-from parlor.cli.plain import seat_names
+from parlor.cli.plain import seat_names, why_not
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rules import name_seats
@@ -99,13 +99,10 @@ class Session:
 
     def why_not(self, code: str) -> str:
         """Why the person's card `code` makes no legal move now, in the rules' own words where a
-        one-card move (play, discard...) names it."""
-        legal = self.match.legal()
-        for verb in sorted({a.split(" ")[0] for a in legal if a.count(" ") == 1}):
-            reason = self.rules.why_illegal(self.match.state, f"{verb} {code}")
-            if reason:
-                return f"{code} cannot be played now: {name_seats(reason, self.names, self.human)}."
-        return f"{code} cannot be played now."
+        move of that card (play, discard...) names it."""
+        reason = why_not(self.rules, self.match.state, self.match.legal(), code)
+        return (f"{code} cannot be played now: {name_seats(reason, self.names, self.human)}."
+                if reason else f"{code} cannot be played now.")
 
     def not_your_turn(self) -> str:
         """Why the person cannot move now, naming who is to act (as the web server does)."""
