@@ -8,7 +8,7 @@ import pytest
 from parlor.core.match import Match
 from parlor.core.registry import games, make_rules
 from parlor.core.rng import Rng
-from parlor.core.rules import Rules, name_seats
+from parlor.core.rules import Rules, name_seats, plural
 
 
 def test_last_trick_reads_every_shape():
@@ -79,6 +79,11 @@ def test_the_default_score_sheet_shows_each_deal_and_the_running_totals(game_id)
         assert words[0] == str(k) and rows[k].endswith(name_seats(r.detail, names))
         assert words[1:1 + 2 * rules.seats] == [x for p, t in zip(r.points, totals) for x in (f"{p:+d}", f"={t}")]
     assert rows[len(m.results) + 1].split() == ["total"] + [str(t) for t in totals]
+
+
+def test_plural_counts_in_words():
+    assert [plural(n, "trick") for n in (0, 1, 2)] == ["0 tricks", "1 trick", "2 tricks"]
+    assert plural(1, "match", "matches") == "1 match" and plural(3, "match", "matches") == "3 matches"
 
 
 def test_name_seats_puts_the_tables_names_for_seat_numbers():

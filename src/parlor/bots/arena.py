@@ -33,6 +33,7 @@ from parlor.core.errors import BadRecord, ParlorError
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng, _mix
+from parlor.core.rules import plural
 
 from .base import bots_by_seat, make_bot
 
@@ -135,11 +136,9 @@ class ArenaReport:
 
     def text(self) -> str:
         n_jobs = len(self.results)
-        def count(n: int, one: str, many: str) -> str:
-            return f"{n} {one if n == 1 else many}"
-        lines = [f"{self.game}: {count(self.matches, 'deal set', 'deal sets')} x "
-                 f"{count(len(self.rotations), 'rotation', 'rotations')} = "
-                 f"{count(n_jobs, 'match', 'matches')}, seed {self.seed}, seats {self.seats}"
+        lines = [f"{self.game}: {plural(self.matches, 'deal set')} x "
+                 f"{plural(len(self.rotations), 'rotation')} = "
+                 f"{plural(n_jobs, 'match', 'matches')}, seed {self.seed}, seats {self.seats}"
                  + (f", options {json.dumps(self.options)}" if self.options else ""),
                  "seatings: " + " | ".join(" ".join(r) for r in self.rotations),
                  f"{'entrant':<28} {'diff vs field':>14} {'95% interval':>22} {'mean':>9} "

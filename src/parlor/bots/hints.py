@@ -9,7 +9,7 @@ highest `value`. The same function serves every front end.
 """
 
 from parlor.core.rng import Rng
-from parlor.core.rules import Rules
+from parlor.core.rules import Rules, plural
 
 from .levels import LEVELS
 from .search import SearchBot
@@ -70,5 +70,5 @@ def reason(st, value: float, team: bool = False) -> str:
         parts.append(f"you take about {st.tricks / st.tricks_n:.1f} tricks on average")
     parts.append(f"expected {value:+.2f} points")
     # this move's own share of the search's simulations
-    parts.append(f"tried in {st.visits} sampled deal{'' if st.visits == 1 else 's'}")
+    parts.append(f"tried in {plural(st.visits, 'sampled deal')}")
     return "; ".join(parts)

@@ -4,6 +4,7 @@ from parlor import records
 from parlor.bots import bots_by_seat, make_bot
 from parlor.core.match import Match
 from parlor.core.rng import Rng
+from parlor.core.rules import plural
 
 from .common import add_game_arg, add_table_args, bot_list, fresh_seed, positive_int, rules_from_args
 
@@ -53,7 +54,7 @@ def run(args) -> int:
             if save:
                 records.keep(match.record(), save / f"{rules.id}-{first + k}.json")
             progress.advance(task)
-    print(f"{args.games} match{'' if args.games == 1 else 'es'} of {rules.id}, "
+    print(f"{plural(args.games, 'match', 'matches')} of {rules.id}, "
           + (f"seed {first}" if first == last else f"seeds {first}..{last}"))
     for s in range(rules.seats):
         print(f"  seat {s} ({bots[s].name}): mean score {totals[s] / args.games:+.2f}, "

@@ -83,6 +83,11 @@ def name_seats(text: str, names: list[str] | None, you: int | None = None) -> st
     return text
 
 
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """A count for people: "1 trick", "2 tricks", "2 matches" (`many` where "s" is not enough)."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
 def team_letter(rules, seat: int) -> str:
     """A seat's team as front ends name it: A or B for two teams, else the team's number; "" in
     games without teams."""

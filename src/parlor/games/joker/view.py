@@ -18,7 +18,7 @@ cards drawn at random.
 """
 
 from parlor.core.cards import cards_of
-from parlor.core.rules import Deal, DealContext, DealResult, seat_name
+from parlor.core.rules import Deal, DealContext, DealResult, plural, seat_name
 from parlor.core.sampling import place_cards
 
 from .cards import CODES, DECK, NO_SUIT, PLAIN, SUIT, SUIT_BITS, SUITS
@@ -262,8 +262,8 @@ def table_lines(v: dict) -> list[str]:
         return seat_name(v, p)
 
     cards = v["cards"]
-    lines = [f"Deal {v['deal']} of {v['deals']} - chapter {v['chapter']} - {cards} card"
-             f"{'s' if cards > 1 else ''} each ({_kind_words(v['kind'])}) - dealer {who(v['dealer'])}"]
+    lines = [f"Deal {v['deal']} of {v['deals']} - chapter {v['chapter']} - {plural(cards, 'card')} "
+             f"each ({_kind_words(v['kind'])}) - dealer {who(v['dealer'])}"]
     trump = v["trump"]
     if v["turned"]:
         t = "no trump" if trump == "none" else f"trump {trump}"

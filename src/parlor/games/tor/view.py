@@ -13,7 +13,7 @@ into the other hands and the stock. One public fact constrains the hidden cards:
 no dealt hand was a Tőr or a low hand (§6), and the rebuilt deal respects that too.
 """
 
-from parlor.core.rules import Deal, DealContext, seat_name
+from parlor.core.rules import Deal, DealContext, plural, seat_name
 
 from .cards import (CODES, DECK, DISCARD0, DRAW_DISCARD, DRAW_STOCK, LAYOFF0, LAYOFF_MASKS,
                     MELD0, MELD_MASKS, NUM_LAYOFFS, VALUE, action_text, hand_total, names)
@@ -85,15 +85,11 @@ def view(rules, s, seat: int) -> dict:
     }
 
 
-def _cards(k: int) -> str:
-    return "1 card" if k == 1 else f"{k} cards"
-
-
 def table_lines(v: dict) -> list[str]:
     def name(p):
         return seat_name(v, p)
-    lines = [f"Stock: {_cards(v['stock_size'])}   Discard pile: "
-             + (f"{v['discard_pile'][-1]} on top ({_cards(len(v['discard_pile']))})" if v["discard_pile"] else "empty")]
+    lines = [f"Stock: {plural(v['stock_size'], 'card')}   Discard pile: "
+             + (f"{v['discard_pile'][-1]} on top ({plural(len(v['discard_pile']), 'card')})" if v["discard_pile"] else "empty")]
     if v["melds"]:
         lines.append("Melds:")
         for m in v["melds"]:

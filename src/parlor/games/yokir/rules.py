@@ -2,7 +2,7 @@
 
 from parlor.core.errors import IllegalAction
 from parlor.core.options import int_option
-from parlor.core.rules import DealContext, DealResult, Rules
+from parlor.core.rules import DealContext, DealResult, Rules, plural
 
 from . import view as view_mod
 from .cards import CODES, DECK, EFFECTIVE, POWER, SUIT_NAMES, SUITS, sage, suit_of
@@ -217,7 +217,7 @@ class YokirRules(Rules):
             return DealResult(s.dealer, [0, 0, 0], "all passed twice: dead hand")
         k = s.won[s.caller]
         return DealResult(s.dealer, hand_points(s.caller, k),
-                          f"seat {s.caller} called {SUITS[s.trump]}, took {k} trick{'' if k == 1 else 's'}",
+                          f"seat {s.caller} called {SUITS[s.trump]}, took {plural(k, 'trick')}",
                           {"caller": s.caller, "trump": SUITS[s.trump], "tricks": list(s.won)})
 
     def view(self, s, seat: int) -> dict:
