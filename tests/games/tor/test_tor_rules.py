@@ -320,6 +320,9 @@ def test_all_hands_shown_when_the_deal_ends():
     assert any("0: KD KH KS   (seat 3)" in line for line in lines)
     assert any("1: TH JH QH   (seat 1)" in line for line in lines)
     assert lines[0] == "Stock: 27 cards   Discard pile: 9C on top (4 cards)"
+    assert lines[-1] == v["result"]["detail"] and "seat 3" in lines[-1]
+    named = match.rules.table_lines(dict(v, names=["Ann", "Bob", "Cy", "Dee"]))
+    assert named[-1] != lines[-1] and "Dee" in named[-1] and "seat" not in named[-1]  # as every front end shows it
 
 
 def test_table_lines_in_play():

@@ -13,7 +13,7 @@ into the other hands and the stock. One public fact constrains the hidden cards:
 no dealt hand was a Tőr or a low hand (§6), and the rebuilt deal respects that too.
 """
 
-from parlor.core.rules import Deal, DealContext, plural, seat_name
+from parlor.core.rules import Deal, DealContext, name_seats, plural, seat_name
 
 from .cards import (CODES, DECK, DISCARD0, DRAW_DISCARD, DRAW_STOCK, LAYOFF0, LAYOFF_MASKS,
                     MELD0, MELD_MASKS, NUM_LAYOFFS, VALUE, action_text, hand_total, names)
@@ -106,7 +106,7 @@ def table_lines(v: dict) -> list[str]:
     if v["hands"] is not None:
         for p, cards in enumerate(v["hands"]):
             lines.append(f"{name(p)}: {' '.join(cards) or '-'}  = {v['totals'][p]}")
-        lines.append(v["result"]["detail"])
+        lines.append(name_seats(v["result"]["detail"], v.get("names")))
     return lines
 
 
