@@ -183,6 +183,7 @@ def test_more_bots_than_seats_are_refused_before_any_match(capsys, argv, monkeyp
     ("search:others=x", "others must be tree or policy, not 'x'"),
     ("strong:steps=0", "steps must be a whole number of at least 1, not 0"),
     ("random:depth=3", "unknown setting 'depth'"),
+    ("casual:iterations=5", "unknown setting 'iterations'"),  # the heuristic has no budget
 ])
 @pytest.mark.parametrize("command", ["selfplay", "arena", "play"])
 def test_bad_bot_settings_are_refused_when_the_bot_is_named(capsys, spec, says, command):

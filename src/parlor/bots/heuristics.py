@@ -56,7 +56,7 @@ class _FallbackRulesBot(RandomBot):
 def rules_bot(rules: Rules, **settings) -> Bot:
     module = game_module(rules.id)
     if module is None or not hasattr(module, "RulesBot"):
-        return _FallbackRulesBot(rules)
+        return _FallbackRulesBot(rules, **settings)
     return module.RulesBot(rules, **settings)
 
 

@@ -43,7 +43,7 @@ def level_bot(name: str, rules: Rules, **settings) -> Bot:
     kind = conf.pop("kind")
     if kind == "rules":
         from .heuristics import rules_bot
-        bot = rules_bot(rules)
+        bot = rules_bot(rules, **conf)  # the heuristic's own settings; others are refused
     else:
         from .search import SearchBot
         bot = SearchBot(rules, **conf)

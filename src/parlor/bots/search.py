@@ -210,8 +210,6 @@ class Search:
         self.detail = detail
         self.policy = playout_policy(rules, assume) if playout == "rules" else None
         self.epsilon = epsilon
-        if others not in ("tree", "policy"):
-            raise ValueError(f"others must be tree or policy, not {others!r}")
         self.others = others
         self.widen = widen
         module = game_module(rules.id)
@@ -558,6 +556,9 @@ _SETTING_CHECKS = {
     "match_aware": ("true or false", lambda v: isinstance(v, bool)),  # or none: the game's way
 }
 _MAY_BE_NONE = {"steps", "per_move", "seconds", "match_aware"}
+# The settings that name a way of searching: their choices.
+_CHOICES = {"mode": ("ismcts", "flat"), "playout": ("rules", "random"),
+            "assume": ("rules", "search"), "others": ("tree", "policy")}
 
 
 def _is_number(v) -> bool:
@@ -591,14 +592,9 @@ class SearchBot(Bot):
         unknown = set(settings) - known
         if unknown:
             raise TypeError(f"unknown setting {sorted(unknown)[0]!r}")
-        if settings.get("mode", "ismcts") not in ("ismcts", "flat"):
-            raise TypeError(f"mode must be ismcts or flat, not {settings['mode']!r}")
-        if settings.get("playout", "rules") not in ("rules", "random"):
-            raise TypeError(f"playout must be rules or random, not {settings['playout']!r}")
-        if settings.get("assume", "rules") not in ("rules", "search"):
-            raise TypeError(f"assume must be rules or search, not {settings['assume']!r}")
-        if settings.get("others", "policy") not in ("tree", "policy"):
-            raise TypeError(f"others must be tree or policy, not {settings['others']!r}")
+        for key, choices in _CHOICES.items():
+            if key in settings and settings[key] not in choices:
+                raise TypeError(f"{key} must be {' or '.join(choices)}, not {settings[key]!r}")
         self._prior = None
         if self.anchor:
             module = game_module(rules.id)
