@@ -392,3 +392,30 @@ def test_in_a_team_game_the_hint_speaks_of_the_teams_trick(monkeypatch):
     # the count is this move's own share of the search, not the search's whole
     assert yokir[0]["reason"].endswith("tried in 10 sampled deals")
     assert yokir[1]["reason"].endswith("tried in 1 sampled deal")
+
+
+def test_a_tor_hint_says_how_often_the_move_comes_out_ahead():
+    """Tőr has no tricks to speak of: its hints gave only the expected points. A drop with a hand
+    of 7 or less is rarely beaten; one with 35 or more nearly always is."""
+    from parlor.games.tor.cards import CODES, VALUE
+    rules = make_rules("tor")
+    positions = {}
+    for seed in range(300):
+        match, rng = Match(rules, seed), Rng(seed)
+        for _ in range(60):  # random Tőr play may go round for ever: a few turns of each deal
+            if match.finished:
+                break
+            view = match.view(match.to_act())
+            if "drop" in view["legal"]:
+                total = sum(VALUE[CODES.index(c)] for c in view["hand"])
+                kind = "low" if total <= 7 else "high" if total >= 35 else None
+                positions.setdefault(kind, view)
+            match.apply(view["legal"][rng.below(len(view["legal"]))])
+        if "low" in positions and "high" in positions:
+            break
+    share = {}
+    for kind in ("low", "high"):
+        hints = {h["action"]: h for h in hint(rules, positions[kind], "strong", Rng(3), iterations=400)}
+        assert all(" of sampled deals; expected " in h["reason"] for h in hints.values())
+        share[kind] = int(re.match(r"you come out ahead in (\d+)% ", hints["drop"]["reason"]).group(1))
+    assert share["low"] >= 80 and share["high"] <= 20, share

@@ -68,6 +68,8 @@ def reason(st, value: float, team: bool = False) -> str:
         parts.append(f"{who} the trick in {_pct(st.trick_won, st.trick_n)} of sampled deals")
     elif st.tricks_n:
         parts.append(f"you take about {st.tricks / st.tricks_n:.1f} tricks on average")
+    else:  # a game without tricks (Tőr): how often the move ends in the seat's favour
+        parts.append(f"you come out ahead in {_pct(st.ahead, st.visits)} of sampled deals")
     parts.append(f"expected {value:+.2f} points")
     # this move's own share of the search's simulations
     parts.append(f"tried in {plural(st.visits, 'sampled deal')}")

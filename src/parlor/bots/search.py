@@ -57,6 +57,7 @@ class ActionStats:
     value: float = 0.0  # summed utility for the seat (mean = value / visits)
     square: float = 0.0  # summed squared utility (for the spread of the mean)
     points: float = 0.0  # summed deal points of the seat
+    ahead: int = 0  # outcomes where the seat's deal points are above zero
     tricks: float = 0.0  # summed tricks the seat took (games whose results report tricks)
     tricks_n: int = 0
     exact: int = 0  # outcomes where the seat's tricks equal its bid (games with bids)
@@ -79,7 +80,7 @@ class ActionStats:
         return max(0.0, self.square / n - m * m) / (n - 1)
 
     def merge(self, other: "ActionStats") -> None:
-        for name in ("visits", "value", "square", "points", "tricks", "tricks_n", "exact", "exact_n",
+        for name in ("visits", "value", "square", "points", "ahead", "tricks", "tricks_n", "exact", "exact_n",
                      "trick_won", "trick_n"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for k, v in other.hist.items():
@@ -285,6 +286,7 @@ class Search:
         st.square += v * v
         st.points += points[seat]
         if self.detail:
+            st.ahead += points[seat] > 0
             data = self.rules.deal_result(s).data or {}
             tricks = data.get("tricks")
             if isinstance(tricks, (list, tuple)) and len(tricks) == self.rules.seats:
