@@ -353,8 +353,8 @@ class JokerRules(Rules):
         trump = "none" if s.trump == NO_TRUMP else SUITS[s.trump]
         detail = f"deal {p.number} ({p.token}) trump {trump}"
         if bidding:
-            detail += "; bids " + " ".join(map(str, s.bids))
-        detail += "; tricks " + " ".join(map(str, s.won))
+            detail += "; bids " + ", ".join(f"seat {x} {s.bids[x]}" for x in range(4))
+        detail += "; tricks " + ", ".join(f"seat {x} {s.won[x]}" for x in range(4))
         if any(prem):
             detail += "; premium " + ", ".join(f"seat {x} {prem[x]:+d}" for x in range(4) if prem[x])
         data = {"deal": p.number, "chapter": p.chapter, "token": p.token, "n": s.n,
