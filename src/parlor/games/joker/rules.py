@@ -352,11 +352,13 @@ class JokerRules(Rules):
             points = [b + x for b, x in zip(base, prem)]
         trump = "none" if s.trump == NO_TRUMP else SUITS[s.trump]
         detail = f"deal {p.number} ({p.token}) trump {trump}"
+        def by_seat(figures, sign=""):  # every figure named with its seat; zeros left out when signed
+            return ", ".join(f"seat {x} {f:{sign}d}" for x, f in enumerate(figures) if f or not sign)
         if bidding:
-            detail += "; bids " + ", ".join(f"seat {x} {s.bids[x]}" for x in range(4))
-        detail += "; tricks " + ", ".join(f"seat {x} {s.won[x]}" for x in range(4))
+            detail += "; bids " + by_seat(s.bids)
+        detail += "; tricks " + by_seat(s.won)
         if any(prem):
-            detail += "; premium " + ", ".join(f"seat {x} {prem[x]:+d}" for x in range(4) if prem[x])
+            detail += "; premium " + by_seat(prem, "+")
         data = {"deal": p.number, "chapter": p.chapter, "token": p.token, "n": s.n,
                 "trump": trump, "bids": bids, "tricks": s.won[:], "base": base, "premium": prem}
         return DealResult(s.dealer, points, detail, data)
