@@ -42,6 +42,20 @@ def test_unknown_bot_and_bad_settings_are_one_line_errors():
     assert make_bot("search:iterations=50:mode=flat", rules).settings == {"iterations": 50, "mode": "flat"}
 
 
+def test_a_search_built_directly_refuses_a_way_it_does_not_have():
+    """Hints and benchmarks build a Search without a bot; a misspelt choice must not quietly
+    search some other way (an unknown playout used to mean random playouts)."""
+    from parlor.bots.search import Search
+    from parlor.core.registry import make_rules
+    rules = make_rules("yokir")
+    _, match, seat, _ = next(positions("yokir", 1, seed=2, every=3))
+    view = match.view(seat)
+    for key, bad in [("mode", "deep"), ("playout", "greedy"), ("assume", "people"), ("others", "x")]:
+        with pytest.raises(TypeError, match=f"{key} must be .* not {bad!r}"):
+            Search(rules, view, Rng(1), iterations=5, **{key: bad})
+    assert Search(rules, view, Rng(1), iterations=5, playout="random").policy is None
+
+
 def test_a_game_can_space_its_levels():
     from parlor.bots.hints import _settings
     from parlor.core.registry import make_rules

@@ -204,6 +204,7 @@ class Search:
                  seconds: float | None = None, match_aware: bool | None = None, detail: bool = False,
                  epsilon: float = 0.0, others: str = "policy", widen: float = 0.5,
                  deviation: float = 1.0, assume: str = "rules"):
+        check_choices(mode=mode, playout=playout, assume=assume, others=others)
         self.rules, self.view, self.rng = rules, view, rng
         self.seat = view["seat"]
         self.iterations, self.mode, self.c = iterations, mode, c
@@ -312,8 +313,6 @@ class Search:
         start = time.perf_counter()
         if self.mode == "flat":
             return self._run_flat(start)
-        if self.mode != "ismcts":
-            raise ValueError(f"unknown search mode {self.mode!r} (ismcts, flat)")
         return self._run_ismcts(start)
 
     # --- flat determinized Monte Carlo
@@ -563,6 +562,13 @@ _CHOICES = {"mode": ("ismcts", "flat"), "playout": ("rules", "random"),
             "assume": ("rules", "search"), "others": ("tree", "policy")}
 
 
+def check_choices(**chosen) -> None:
+    """Refuse a named choice (mode, playout, assume, others) the search does not have."""
+    for key, value in chosen.items():
+        if value not in _CHOICES[key]:
+            raise TypeError(f"{key} must be {' or '.join(_CHOICES[key])}, not {value!r}")
+
+
 def _is_number(v) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
@@ -594,9 +600,7 @@ class SearchBot(Bot):
         unknown = set(settings) - known
         if unknown:
             raise TypeError(f"unknown setting {sorted(unknown)[0]!r}")
-        for key, choices in _CHOICES.items():
-            if key in settings and settings[key] not in choices:
-                raise TypeError(f"{key} must be {' or '.join(choices)}, not {settings[key]!r}")
+        check_choices(**{key: settings[key] for key in _CHOICES if key in settings})
         self._prior = None
         if self.anchor:
             module = game_module(rules.id)
