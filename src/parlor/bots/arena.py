@@ -297,12 +297,13 @@ def arena(game: str, bots: list[str], matches: int, seed: int, options: dict | N
             if saved.exists():
                 kept[i] = _saved_result(job, saved)
 
-        def done(res):
+        def save_then_report(res):
             rec = res.pop("record")
             rec["names"] = list(res["seating"])
             records.keep(rec, file_of(res))
             if on_done:
                 on_done(res)
+        done = save_then_report
     todo = [job for i, job in enumerate(jobs) if i not in kept]
     if on_start:
         on_start(len(todo))
