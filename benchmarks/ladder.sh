@@ -40,6 +40,6 @@ for step in $steps; do
         run meri-expert-strong meri --bots expert,strong --matches 24 --seed 2024 -o num_deals=2 --workers 2
         run meri-expert-strong-seed2025 meri --bots expert,strong --matches 24 --seed 2025 -o num_deals=2 --workers 2
         # two expert seats against two strong, in matches of the default 12 deals
-        run tor-expert-strong tor --bots expert,strong --matches 24 --seed 2026 --workers 2 ;;
+        run tor-expert-strong tor --bots expert,strong --matches 96 --seed 2053 --workers 2 ;;
     esac
 done
