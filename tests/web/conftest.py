@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 
 from parlor.web import create_app
 from parlor.core.spectator import public_action, public_view
-from parlor.web.public import codes_in, roles, table_lines
+from parlor.web.public import codes_in, roles, sent_view, table_lines
 
 PG_URL = os.environ.get("PARLOR_TEST_PG")
 
@@ -54,7 +54,7 @@ class Audit:
     state. Strict: a card code may appear in a message to seat S only where S may see it, which
     is
       - the seat's own view of the deal in play (match.view(S); a spectator: the public view of
-        every seat's view), and the message must carry exactly that view;
+        every seat's view), and the message must carry exactly that view, less a view's own log;
       - a log entry exactly as the seat saw the action (Match.log; a spectator: public_action),
         every entry compared whole, those of earlier deals too;
       - the last finished trick, each card of which the seat saw played or sees in its own view
@@ -77,7 +77,7 @@ class Audit:
             v = match.view(s)
             v["names"] = table.names
             views.append(v)
-        mine = public_view(rules, views) if seat is None else views[seat]
+        mine = sent_view(public_view(rules, views) if seat is None else views[seat])
 
         def as_seen(seen: list[str]) -> str:
             return public_action(seen) if seat is None else seen[seat]

@@ -14,6 +14,7 @@ from parlor.bots import hints
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
+from parlor.web.public import sent_view
 from parlor.web.server import Server
 from parlor.web.table import Table
 
@@ -144,7 +145,7 @@ def test_the_replay_steps_on_from_the_last_step_shown(tmp_path, held_replay):
             for action in record["actions"][:step]:
                 match.apply(action)
             assert [{**v, "names": None} for v in got["views"]] == \
-                [{**match.view(s), "names": None} for s in range(3)]
+                [{**sent_view(match.view(s)), "names": None} for s in range(3)]
             assert got["log"][-1]["i"] == step - 1 and got["scores"] == match.scores
         # forward steps went on from the match shown; only the step back started again
         assert held_replay.calls == built + 1

@@ -25,6 +25,12 @@ def codes_in(obj, codes: set[str], skip: tuple = ()) -> set[str]:
     return found
 
 
+def sent_view(view: dict) -> dict:
+    """A view as a message carries it: without a view's own log (Tőr keeps its deal's), which
+    would resend the whole deal at every move; the message's log brings each move once."""
+    return {k: v for k, v in view.items() if k != "log"}
+
+
 def table_lines(rules: Rules, view: dict) -> list[str]:
     """rules.table_lines, or nothing if the game cannot describe this (public) view."""
     try:

@@ -32,7 +32,7 @@ class Replays:
         names = record.get("names") or [f"seat {s}" for s in range(match.rules.seats)]
         views = []
         for s in range(match.rules.seats):
-            v = match.view(s)
+            v = public.sent_view(match.view(s))
             v["names"] = names
             views.append(v)
         return {

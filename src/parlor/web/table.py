@@ -194,10 +194,10 @@ class Table:
         """What `seat` (None: a spectator) is sent about the table as it is now."""
         m = self.match
         if seat is None:
-            view = public_view(self.rules, self.views)
+            view = public.sent_view(public_view(self.rules, self.views))
             last = meet(self.last_trick) if any(self.last_trick) else None
         else:
-            view = self.views[seat]
+            view = public.sent_view(self.views[seat])
             last = self.last_trick[seat]
         msg = {
             "type": "state", "table": self.id, "sid": self.sid, "seat": seat,
