@@ -304,6 +304,24 @@ def test_ladder_table_pools_only_runs_of_the_same_table(tmp_path, capsys):
     assert "yokir-rules-random-seed4.json" in refused.stderr and refused.stderr.count("\n") == 1
 
 
+def test_the_kept_tor_expert_run_replays_to_its_report():
+    """The ladder's pre-registered Tőr expert row is kept as its records and report
+    (benchmarks/records): every record still replays, under today's rules, to the report's
+    scores and interval. A change to Tőr's rules that breaks them means the row must be run again."""
+    kept = Path(__file__).parents[2] / "benchmarks" / "records"
+    report = json.loads((kept / "tor-expert-strong.json").read_text())
+
+    def play_nothing(todo):
+        assert todo == 0, f"{todo} matches of the kept run have no record"
+    again = arena("tor", ["expert", "strong"], report["matches"], report["seed"],
+                  save_dir=kept / "tor-expert-strong.records", on_start=play_nothing).numbers()
+    assert again["results"] == report["results"]
+    for mine, theirs in zip(again["entrants"], report["entrants"]):
+        for key in ("name", "diff_mean", "diff_lo", "diff_hi", "win_share"):
+            assert mine[key] == theirs[key], key
+    assert report["entrants"][0]["diff_lo"] > 0  # the claim: the expert's interval excludes zero
+
+
 def test_tor_drift_reads_arena_records(tmp_path, capsys):
     """The measures TILTS and FIRST_DROP are fitted to: the heuristic sheds its high cards turn by
     turn and drops at its first turn only with a low hand; a first-turn drop pays less the higher
