@@ -20,7 +20,7 @@ from .conftest import heuristic_positions, true_place_share, world_weights
 def _rules_play_positions(rules, count):
     """(match, seat, view) at the start of a turn well into a deal of rules-bot play."""
     def wanted(view, k):
-        return view.get("stage") == 1 and k % 3 == 0 and len(view["log"]) > 8
+        return view.get("stage") == 1 and k % 3 == 0 and len(view["history"]) > 8
     return heuristic_positions(rules, count, wanted, seed=100)
 
 

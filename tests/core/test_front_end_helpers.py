@@ -1,5 +1,5 @@
 """What the rules core gives every front end: the last finished trick read out of a view (shown
-with its winner), in every shape the trick games use and in real play; the score sheet."""
+with its winner), from the shared shape of `tricks` and in real play; the score sheet."""
 
 import re
 
@@ -11,17 +11,18 @@ from parlor.core.rng import Rng
 from parlor.core.rules import Rules, name_seats, plural
 
 
-def test_last_trick_reads_every_shape():
+def test_last_trick_is_the_last_of_the_views_tricks():
     read = Rules.last_trick
-    v = {"seats": 3, "deal": 2, "tricks": [[1, ["1A", "2A", "3A"]]]}
-    assert read(None, v) == {"deal": 2, "cards": [[1, "1A"], [2, "2A"], [0, "3A"]], "winner": None}
-    v = {"seats": 4, "tricks": [[3, 0, ["7D", "X1 take", "8D", "9D"]]]}
-    assert read(None, v)["cards"][1] == [0, "X1"] and read(None, v)["winner"] == 0
-    v = {"seats": 8, "tricks": [{"cards": [[2, "P1"]], "winner": 2}]}
-    assert read(None, v)["cards"] == [[2, "P1"]] and read(None, v)["winner"] == 2
-    v = {"seats": 8, "tricks": [{"leader": 7, "cards": ["P1", "P2"], "winner": 0}]}
-    assert read(None, v)["cards"] == [[7, "P1"], [0, "P2"]]
-    assert read(None, {"seats": 3, "tricks": []}) is None and read(None, {"seats": 2}) is None
+    cards = [[3, "7D"], [0, "X1"], [1, "8D"], [2, "9D"]]
+    v = {"seats": 4, "deal": 2, "tricks": [{"leader": 1, "winner": 1, "cards": [[1, "6S"]], "modes": []},
+                                           {"leader": 3, "winner": 0, "cards": cards, "modes": [[0, "take"]]}]}
+    assert read(None, v) == {"deal": 2, "cards": cards, "winner": 0}
+    assert read(None, {"seats": 3, "deal": 1, "tricks": []}) is None and read(None, {"seats": 2, "deal": 1}) is None
+
+
+def tricks_won(rules, view) -> list[int]:
+    """Per seat (seat_facts), or per team in a team game (Meri's tricks_won)."""
+    return view["tricks_won"] if rules.team_of else [f["won"] for f in view["seat_facts"]]
 
 
 @pytest.mark.parametrize("game_id", sorted(games()))
@@ -56,7 +57,7 @@ def test_the_last_trick_is_the_cards_just_played_and_its_winner_took_it(game_id)
                 assert [c[0] for c in last["cards"]] == [who for who, _ in plays]
                 # a card played face down ("play ??") may be shown once revealed (Meri)
                 assert all(code in (c[1], "??") for c, (_, code) in zip(last["cards"], plays))
-            won_now, won_before = view["tricks_won"], before["tricks_won"]
+            won_now, won_before = tricks_won(rules, view), tricks_won(rules, before)
             side = last["winner"] if rules.team_of is None else rules.team_of[last["winner"]]
             assert won_now[side] > won_before[side]
     if "tricks" in Match(rules, 0).view(0):

@@ -260,8 +260,8 @@ def test_openspiel_ismcts_plays_whole_games(game_id):
 
 
 def _leader_and_cards(trick) -> tuple[int, list]:
-    """A completed trick of a view: [leader, winner, cards] (Yokir, Joker), {"leader", "cards"} (Meri)."""
-    return (trick["leader"], trick["cards"]) if isinstance(trick, dict) else (trick[0], trick[2])
+    """A completed trick of a view (the shared shape): its leader and its [seat, card]s."""
+    return trick["leader"], trick["cards"]
 
 
 @pytest.mark.parametrize("game_id", [g for g in ("yokir", "joker", "meri") if g in GAMES])
@@ -286,11 +286,11 @@ def test_tensor_keeps_who_played_each_card(game_id):
     tensor = layout.encode(view)
     swapped = copy.deepcopy(view)
     cards = _leader_and_cards(swapped["tricks"][pair[0]])[1]
-    cards[1], cards[2] = cards[2], cards[1]
+    cards[1][1], cards[2][1] = cards[2][1], cards[1][1]  # two seats played each other's card
     assert not np.array_equal(layout.encode(swapped), tensor)
     moved = copy.deepcopy(view)
     one, two = (_leader_and_cards(moved["tricks"][i])[1] for i in pair)
-    one[1], two[1] = two[1], one[1]
+    one[1][1], two[1][1] = two[1][1], one[1][1]
     assert not np.array_equal(layout.encode(moved), tensor)
 
 

@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 
 from parlor.web import create_app
 from parlor.core.spectator import public_action, public_view
-from parlor.web.public import codes_in, roles, sent_view, table_lines
+from parlor.web.public import codes_in, roles, sent_view, shown_cards, table_lines
 
 PG_URL = os.environ.get("PARLOR_TEST_PG")
 
@@ -60,7 +60,7 @@ class Audit:
       - the last finished trick, each card of which the seat saw played or sees in its own view
         of that trick's deal.
     Every other card of the deck is hidden: another seat's hand, a face-down card, the stock, the
-    undealt cards. The table lines and card roles must be built from the view sent. Keeps the
+    undealt cards. The table lines, card roles and the cards shown must be built from the view sent. Keeps the
     JSON of each message so tests can check what clients got."""
 
     def __init__(self):
@@ -98,6 +98,8 @@ class Audit:
             self.failures.append(f"seat {seat}: card roles not built from the view sent")
         if msg["lines"] != table_lines(rules, msg["view"]):
             self.failures.append(f"seat {seat}: table lines not built from the view sent")
+        if [list(x) for x in msg["shown"]] != [list(x) for x in shown_cards(rules, msg["view"])]:
+            self.failures.append(f"seat {seat}: the cards shown not built from the view sent")
         found = codes_in(rest, codes)
         last = msg["last_trick"]
         if last is not None:  # a finished trick, maybe of an earlier deal: each card seen played,

@@ -57,10 +57,10 @@ def test_every_game_plays_through_the_server(game_id, tmp_path, audit):
             for seat, conn in conns.items():  # every move reaches every audience once, in a log entry;
                 states = [m for m in conn.sent if m["type"] == "state"]  # no view repeats the deal's log
                 assert sorted(e["i"] for m in states for e in m["log"]) == list(range(table.sid)), seat
-                assert not any("log" in m["view"] for m in states), seat
+                assert not any("history" in m["view"] for m in states), seat
             assert table.match.finished
             step = await server.replay_step(table.id, table.sid // 2)  # nor does a replay's
-            assert step["views"] and not any("log" in v for v in step["views"])
+            assert step["views"] and not any("history" in v for v in step["views"])
             last = conns[None].sent[-1]
             assert last["type"] == "state" and last["view"]["hand"] == []
         finally:

@@ -16,6 +16,7 @@ from parlor.core.cards import cards_of
 from parlor.games.joker.cards import DECK, NO_SUIT, PLAIN, RANK, SUIT, SUIT_BITS, SUITS
 from parlor.games.joker.rules import ACTION_ID, ACTION_STR, POWS
 from parlor.games.joker.structure import DARK, GOLD, MISERE, NT, TURNED
+from parlor.games.joker.view import bids_of, play_ids, turned_of
 
 from .base import HeuristicBot
 
@@ -319,26 +320,27 @@ class RulesBot(HeuristicBot):
         known = 0
         for c in hand:
             known |= 1 << c
-        if view.get("turned"):
-            known |= 1 << index[view["turned"]]
-        for _, _, plays in view["tricks"]:
-            for p in plays:
-                known |= 1 << card_of(ACTION_ID["play " + p])
-        trick = [ACTION_ID["play " + p] for _, p in view["trick_plays"]]
+        turned = turned_of(view)
+        if turned:
+            known |= 1 << index[turned]
+        for tr in view["tricks"]:
+            for _, c in tr["cards"]:
+                known |= 1 << index[c]
+        trick = play_ids(view["trick"], view["trick_modes"])
         for a in trick:
             known |= 1 << card_of(a)
         n, seat = view["cards"], view["seat"]
+        facts = view["seat_facts"]
         if phase == "bid":
             legal_bids = [int(a[4:]) for a in legal]
             blind = view.get("hand_hidden", 0) > 0 and not hand
-            b = _bid_choice(hand, trump if trump >= 0 else NO_SUIT, n, known, view["bids"], seat,
+            b = _bid_choice(hand, trump if trump >= 0 else NO_SUIT, n, known, bids_of(view), seat,
                             legal_bids, self.shtanga, blind)
             return f"bid {b}"
-        bids = view["bids"]
-        bid = bids[seat] if bids else -1
-        won = view["tricks_won"]
+        bid = facts[seat]["bid"]  # None in a deal without bids
+        won = [f["won"] for f in facts]
         left = n - sum(won)
-        leader = view["trick_plays"][0][0] if trick else seat
+        leader = view["trick"][0][0] if trick else seat
         ids = sorted(ACTION_ID[a] for a in legal)  # play_decision wants them in id order
         a = play_decision(known_hand(hand), ids, trump, trick, leader, seat, kind, -1 if bid is None else bid,
                           won[seat], left, known, rng)
@@ -413,7 +415,7 @@ def inference(rules, view):
     """Weight an imagined world by how likely the other seats' bids were with the hands it gives
     them: a bid near the tricks the heuristic counts in that hand is likely, one far from it is
     not (a normal curve, one trick wide)."""
-    bids = view.get("bids")
+    bids = bids_of(view)
     if not bids or view.get("kind") == "dark" or view["phase"] not in ("bid", "play"):
         return None
     seat = view["seat"]
@@ -422,15 +424,16 @@ def inference(rules, view):
         return None
     index = DECK.index
     played = {p: 0 for p in range(4)}
-    for leader, _, plays in view["tricks"]:
-        for i, a in enumerate(plays):
-            played[(leader + i) & 3] |= PLAYED_BIT[ACTION_ID["play " + a]]
-    for p, a in view["trick_plays"]:
-        played[p] |= PLAYED_BIT[ACTION_ID["play " + a]]
+    for tr in view["tricks"]:
+        for p, c in tr["cards"]:
+            played[p] |= 1 << index[c]
+    for p, c in view["trick"]:
+        played[p] |= 1 << index[c]
     trump = _trump_of(view["trump"])
     trump = NO_SUIT if trump < 0 else trump
     n = view["cards"]
-    turned = 1 << index[view["turned"]] if view.get("turned") else 0
+    turned_code = turned_of(view)
+    turned = 1 << index[turned_code] if turned_code else 0
 
     def weigh(world) -> float:
         logw = 0.0

@@ -154,7 +154,7 @@ class RulesBot(HeuristicBot):
         for c in hand:
             known |= 1 << c
         for tr in view["tricks"]:
-            for c in tr["cards"]:
+            for _, c in tr["cards"]:
                 known |= 1 << index[c]
         for c in view["side_cards"] or ():
             known |= 1 << index[c]

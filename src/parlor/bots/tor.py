@@ -15,6 +15,7 @@ from parlor.core.rules import Deal
 from parlor.games.tor.cards import (DECK, DISCARD0, DRAW_DISCARD, DRAW_STOCK, DROP, END,
                                     LAYOFF0, LAYOFF_MASKS, MELD0, MELD_MASKS, NUM_LAYOFFS, VALUE,
                                     adjacent, hand_total)
+from parlor.games.tor.view import discard_pile_of
 
 from .base import HeuristicBot
 
@@ -167,7 +168,7 @@ class RulesBot(HeuristicBot):
         legal = view["legal"]
         hand = _mask(view["hand"])
         if view["stage"] == 1:
-            pile = view["discard_pile"]
+            pile = discard_pile_of(view)
             top = DECK.index[pile[-1]] if pile else None
             adj = 0
             for m in view["melds"]:
@@ -175,7 +176,7 @@ class RulesBot(HeuristicBot):
             def known():
                 return [[DECK.index[c] for c in k] for k in view["known"]]
             def first():  # fewer draws in this deal than seats
-                return sum(a.startswith("draw") for _, a in view["log"]) < view["seats"]
+                return sum(a.startswith("draw") for _, a in view["history"]) < view["seats"]
             what = start_of_turn(hand, top, adj, view["hand_sizes"], known, view["seat"],
                                  "draw discard" in legal, first, self.first_drop, self.drop_at)
             return {"drop": "drop", "stock": "draw stock", "take": "draw discard"}[what]
@@ -284,7 +285,7 @@ def refine(rules, view, assume: str = "rules"):
     instant-win rule)."""
     seat = view["seat"]
     turns = [0] * view["seats"]
-    for p, t in view["log"]:
+    for p, t in view["history"]:
         if t.startswith("draw"):
             turns[p] += 1
     tilt = TILTS[assume]

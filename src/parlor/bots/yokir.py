@@ -9,6 +9,7 @@ imagined state, reading only the acting seat's hand and the public facts).
 import math
 
 from parlor.games.yokir.cards import DECK, EFFECTIVE, POWER, SUITS, partner, suit_of
+from parlor.games.yokir.view import upcard_of
 
 from .base import HeuristicBot
 
@@ -249,26 +250,28 @@ class RulesBot(HeuristicBot):
         seat = view["seat"]
         phase = view["phase"]
         target = view.get("target", 7)
+        up_code, up_state = upcard_of(view)
+        up = card[up_code]
         if phase == "bid1":
-            up = card[view["upcard"]]
             return "pick" if pick_decision(hand, up, seat, view["dealer"], view["scores"], target) else "pass"
         if phase == "bid2":
-            t = call_decision(hand, suit_of(card[view["upcard"]]), seat, view["dealer"], view["scores"], target)
+            t = call_decision(hand, suit_of(up), seat, view["dealer"], view["scores"], target)
             return "pass" if t is None else f"call {SUITS[t]}"
         trump = SUITS.index(view["trump"])
         if phase == "discard":
-            return "discard " + DECK.codes[best_discard(hand, card[view["upcard"]], trump)]
+            return "discard " + DECK.codes[best_discard(hand, up, trump)]
         seen = _mask(hand)
-        for _, _, cards in view["tricks"]:
-            seen |= _mask(card[c] for c in cards)
+        for tr in view["tricks"]:
+            seen |= _mask(card[c] for _, c in tr["cards"])
         trick = [(p, card[c]) for p, c in view["trick"]]
         seen |= _mask(c for _, c in trick)
-        if view["upcard_state"] == "turned down":
-            seen |= 1 << card[view["upcard"]]
+        if up_state == "turned_down":
+            seen |= 1 << up
         if view.get("discard"):
             seen |= 1 << card[view["discard"]]
         legal_cards = [card[a[5:]] for a in legal]
-        c = play_decision(hand, legal_cards, trump, trick, seat, view["caller"], view["tricks_won"], seen)
+        won = [f["won"] for f in view["seat_facts"]]
+        c = play_decision(hand, legal_cards, trump, trick, seat, view["caller"], won, seen)
         return "play " + DECK.codes[c]
 
 
@@ -319,16 +322,17 @@ def inference(rules, view):
     if not bids:
         return None
     card = DECK.index
-    upcard = card[view["upcard"]]
+    up_code, up_state = upcard_of(view)
+    upcard = card[up_code]
     up_suit = suit_of(upcard)
     scores, target = view["scores"], view.get("target", 7)
     plays = {}
-    for leader, _, cards in view["tricks"]:
-        for i, c in enumerate(cards):
-            plays.setdefault((leader + i) % 3, []).append(card[c])
+    for tr in view["tricks"]:
+        for p, c in tr["cards"]:
+            plays.setdefault(p, []).append(card[c])
     for p, c in view["trick"]:
         plays.setdefault(p, []).append(card[c])
-    picker = view["caller"] if view["upcard_state"] == "picked" else None
+    picker = view["caller"] if up_state == "picked" else None
 
     def sig(x):
         return 1.0 / (1.0 + math.exp(-2.5 * x))

@@ -9,23 +9,22 @@ Hot path (search bots, benchmarks): `copy`, `to_act`, `legal_ids`, `apply_id` (i
 action must be legal). Edges: `legal`, `why_illegal`, `apply` (pure: the old state stays valid),
 `view`, `resample`.
 
-A view is a JSON-ready dict with exactly what one seat may know. Every game's view has these
-keys, so front ends can draw any game; games add their own (trump, bids, melds, ...):
-
-    game, seat, seats, deal (1-based), dealer, to_act (seat or None when the deal is over),
-    scores (match totals before this deal), hand (own cards, codes, sorted),
-    hand_sizes (per seat), trick (list of [seat, code or "??"] for the trick in progress),
-    legal (own legal action strings, [] when not to act)
+A view is a JSON-ready dict with exactly what one seat may know, of the shape core/view.py
+declares: the keys every game has (game, seat, seats, deal, dealer, to_act, scores, hand,
+hand_sizes, trick, legal), the shared keys a game has the thing for (tricks, history, face_up,
+seat_facts...), each with one shape, and the game's own keys, declared in `view_schema`.
 """
 
 import json
 import re
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from .cards import Deck
 from .errors import BadRecord, IllegalAction
 from .options import Option, check_options, is_int
 from .rng import Rng
+from .view import Kind
 
 
 @dataclass
@@ -119,6 +118,8 @@ class Rules:
     # knows about its own hand): spectators never see them, even when every seat's value is the
     # same (core/spectator.py). Games add their own.
     private_view_keys: tuple[str, ...] = ("seat", "hand", "legal")
+    # The kinds of the view's keys beyond the common ones (core/view.py), shared keys included.
+    view_schema: ClassVar[dict[str, Kind]] = {}
 
     def __init__(self, options: dict | None = None, seats: int | None = None):
         if seats is None:
@@ -282,25 +283,13 @@ class Rules:
     # --- for text front ends (the plain line mode, logs)
     def last_trick(self, view: dict) -> dict | None:
         """The last finished trick of the view's deal as {"deal", "cards": [[seat, code]...],
-        "winner": seat or None}, or None (no trick finished, or a game without tricks). Default:
-        read from view["tricks"] in the shapes the trick games use: [leader, cards],
-        [leader, winner, cards] (cards in order from the leader, a card first in its play string
-        such as "X1 high S") or {"leader", "cards", "winner"}."""
+        "winner": seat}, or None (no trick finished, or a game without tricks): the last of the
+        view's `tricks`."""
         tricks = view.get("tricks")
-        if not isinstance(tricks, list) or not tricks:
+        if not tricks:
             return None
-        t = tricks[-1]
-        n = view["seats"]
-        if isinstance(t, dict) and isinstance(t.get("cards"), list):
-            leader, winner, cards = t.get("leader", 0), t.get("winner"), t["cards"]
-        elif isinstance(t, list) and t and isinstance(t[0], int) and isinstance(t[-1], list):
-            leader, cards = t[0], t[-1]
-            winner = t[1] if len(t) == 3 and isinstance(t[1], int) else None
-        else:
-            return None
-        played = [[c[0], str(c[1]).split(" ")[0]] if isinstance(c, list)  # [seat, code]
-                  else [(leader + i) % n, str(c).split(" ")[0]] for i, c in enumerate(cards)]
-        return {"deal": view.get("deal"), "cards": played, "winner": winner}
+        last = tricks[-1]
+        return {"deal": view["deal"], "cards": [list(c) for c in last["cards"]], "winner": last["winner"]}
 
     def table_lines(self, view: dict) -> list[str]:
         """Lines that describe the table to a person, beyond the hand, the trick and the scores

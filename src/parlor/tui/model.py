@@ -187,43 +187,26 @@ def group_moves(legal: list[str], hand: list[str], deck) -> Moves:
     return Moves(by_card, buttons, groups, list(legal))
 
 
-# --- reading common shapes out of views
+# --- reading the shared keys of views (core/view.py)
 
 def seat_facts(view: dict, seat: int) -> list[str]:
-    """Short public facts about a seat: its bid, tricks won (games that have them)."""
-    facts = []
-    n = view["seats"]
-    bids = view.get("bids")
-    if isinstance(bids, list) and len(bids) == n and all(b is None or isinstance(b, int) for b in bids):
-        if bids[seat] is not None:
-            facts.append(f"bid {bids[seat]}")
-    elif isinstance(bids, list):
-        said = [b[1] for b in bids if isinstance(b, list) and len(b) == 2 and b[0] == seat]
-        if said:
-            facts.append(str(said[-1]))
-    for key in ("declarations",):
-        said = [b[1] for b in view.get(key) or [] if isinstance(b, list) and len(b) == 2 and b[0] == seat]
-        if said:
-            facts.append(str(said[-1]))
-    won = view.get("tricks_won")
-    if isinstance(won, list) and len(won) == n and all(isinstance(w, int) for w in won):
-        facts.append(f"won {won[seat]}")
-    return facts
+    """Short public facts about a seat (its `seat_facts`): a bid, tricks won."""
+    facts = view["seat_facts"][seat] if "seat_facts" in view else {}
+    return [f"{name} {value}" if isinstance(value, int) else value
+            for name, value in facts.items() if value is not None]
 
 
-SHOWN_CARDS = (("upcard", "up"), ("turned", "turned"), ("indicator", "trump"),
-               ("discard_pile", "pile"))
+# The terminal's words for face-up cards: a card's state where it has one, else its label.
+FACE_UP_WORDS = {"face_up": "up", "picked": "picked", "turned_down": "down",
+                 "turned": "turned", "indicator": "trump", "discard_pile": "pile"}
 
 
-def shown_cards(view: dict, deck) -> list[tuple[str, str]]:
-    """Face-up cards beside the trick: the up card, the turned card, the trump indicator, the
-    top of a discard pile, as (label, code)."""
+def shown_cards(view: dict) -> list[tuple[str, str]]:
+    """The face-up cards beside the trick (the up card, the turned card, the trump indicator,
+    a discard pile's top) as (label, code)."""
     out = []
-    for key, label in SHOWN_CARDS:
-        v = view.get(key)
-        if isinstance(v, list):
-            v = v[-1] if v else None
-        if isinstance(v, str) and deck.card(v) is not None:
-            state = view.get(f"{key}_state")  # Yokir's up card: face up, picked, turned down
-            out.append((state.split()[-1] if isinstance(state, str) and state else label, v))
+    for entry in view.get("face_up") or ():
+        if entry["cards"]:
+            word = entry["state"] or entry["label"]
+            out.append((FACE_UP_WORDS.get(word, word.replace("_", " ")), entry["cards"][-1]))
     return out

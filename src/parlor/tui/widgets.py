@@ -206,9 +206,9 @@ class TrickView(Widget):
     def show(self, rules, v: dict) -> None:
         game, names = v["game"], v["names"]
         self.shown = [(label, card_lines(game, code, rules.card_role(v, code)), "")
-                      for label, code in shown_cards(v, rules.deck)]
+                      for label, code in shown_cards(v)]
         trick = v.get("trick") or []
-        plays = {p: text for p, text in v.get("trick_plays") or []}
+        modes = dict(v.get("trick_modes") or ())  # a joker's mode, under its card
         winner = None
         self.caption = "the trick" if trick else ""
         cards = trick
@@ -216,11 +216,11 @@ class TrickView(Widget):
             last = rules.last_trick(v)
             if last:
                 cards, winner = last["cards"], last["winner"]
-                plays = {}
+                modes = {}
                 self.caption = "last trick" + (f", won by {names[winner]}" if winner is not None else "")
         self.played = []
         for p, code in cards:
-            below = plays.get(p, "").partition(" ")[2]
+            below = modes.get(p, "")
             if winner == p:
                 below = "★won"
             rows = card_lines(game, code, rules.card_role(v, code) if code != "??" else None,

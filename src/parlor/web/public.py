@@ -2,6 +2,7 @@
 The spectator's view itself is a core concept (parlor.core.spectator)."""
 
 from parlor.core.rules import Rules
+from parlor.core.view import Card, Cards, Optional
 
 
 def codes_in(obj, codes: set[str], skip: tuple = ()) -> set[str]:
@@ -26,9 +27,9 @@ def codes_in(obj, codes: set[str], skip: tuple = ()) -> set[str]:
 
 
 def sent_view(view: dict) -> dict:
-    """A view as a message carries it: without a view's own log (Tőr keeps its deal's), which
-    would resend the whole deal at every move; the message's log brings each move once."""
-    return {k: v for k, v in view.items() if k != "log"}
+    """A view as a message carries it: without the deal's history, which would resend the whole
+    deal at every move; the message's log brings each move once."""
+    return {k: v for k, v in view.items() if k != "history"}
 
 
 def table_lines(rules: Rules, view: dict) -> list[str]:
@@ -39,23 +40,31 @@ def table_lines(rules: Rules, view: dict) -> list[str]:
         return []
 
 
-def shown_cards(view: dict, codes) -> set[str]:
-    """The cards a front end draws from a view: the hand, the trick, and every top-level value
-    that is a card or a list of cards (a face-up card, your discard)."""
-    shown = set(view.get("hand") or ())
-    shown.update(c for _, c in view.get("trick") or ())
-    for value in view.values():
-        if isinstance(value, str):
-            shown.add(value)
-        elif isinstance(value, list) and value and all(isinstance(x, str) for x in value):
-            shown.update(value)
-    return shown & codes
+def _holds_cards(kind) -> bool:
+    """A kind of a card or a list of cards, or either of them optional."""
+    kind = kind.item if isinstance(kind, Optional) else kind
+    return isinstance(kind, (Card, Cards))
+
+
+def shown_cards(rules: Rules, view: dict) -> list[tuple[str, list[str]]]:
+    """The cards the browser draws beside the trick, in the view's order, as (label, codes): each
+    face-up place of the table (`face_up`, labelled in words), and every game key declared a card
+    or cards (a face-up card, your discard), named by its key; empty ones left out."""
+    out = []
+    for key, value in view.items():
+        if key == "face_up":
+            out += [(e["label"].replace("_", " "), e["cards"]) for e in value if e["cards"]]
+        elif value and _holds_cards(rules.view_schema.get(key)):
+            out.append((key.replace("_", " "), [value] if isinstance(value, str) else value))
+    return out
 
 
 def roles(rules: Rules, view: dict) -> dict:
     """card_role (trump, Oracle...) of every card drawn from the view that has one."""
     out = {}
-    for code in sorted(shown_cards(view, rules.deck.index.keys())):
+    drawn = set(view["hand"]) | {c for _, c in view["trick"]}
+    drawn.update(c for _, codes in shown_cards(rules, view) for c in codes)
+    for code in sorted(drawn & rules.deck.index.keys()):
         try:
             role = rules.card_role(view, code)
         except Exception:  # noqa: BLE001

@@ -205,6 +205,7 @@ class Table:
             "view": view,
             "lines": public.table_lines(self.rules, view),
             "roles": public.roles(self.rules, view),
+            "shown": public.shown_cards(self.rules, view),
             "log": [self._log_entry(i, seat) for i in range(max(0, log_from), self.sid)],
             "last_trick": last,
             "players": self.players(),

@@ -9,6 +9,7 @@ from parlor import records
 from parlor.core.errors import IllegalAction
 from parlor.core.rules import name_seats
 from parlor.games.joker.cards import CODES
+from parlor.games.joker.view import turned_of
 
 
 def table(hands, turned=None, token=None, actions=(), dealer=0, **options):
@@ -45,7 +46,7 @@ BIDS0 = ["bid 0"] * 4
 
 
 def winner_of_first_trick(match):
-    return match.view(0)["tricks"][0][1]
+    return match.view(0)["tricks"][0]["winner"]
 
 
 # --- §13 legal examples
@@ -150,7 +151,7 @@ def test_joker_modes_by_position():
     m.apply("play KS")
     m.apply("play 9D")
     m.apply("play 7S")
-    assert m.to_act() == 1 and m.view(0)["tricks_won"] == [0, 1, 0, 0]
+    assert m.to_act() == 1 and [f["won"] for f in m.view(0)["seat_facts"]] == [0, 1, 0, 0]
     m = table([["X1", "8S"], ["KS", "TD"], ["9D", "JD"], ["9H", "7S"]], "TC", dealer=2,
               actions=BIDS0 + ["play 9H"])
     refused(m, "play X1 high S", "a following joker must say take or discard")
@@ -295,7 +296,7 @@ def test_a_hand_of_jokers_only():
 
 def test_a_turned_joker_means_no_trump():
     m = table([["AH", "KD"], ["7S", "8S"], ["9H", "9D"], ["TS", "JS"]], "X2", actions=BIDS0)
-    assert m.view(0)["trump"] == "none" and m.view(0)["turned"] == "X2"
+    assert m.view(0)["trump"] == "none" and turned_of(m.view(0)) == "X2"
     m.apply("play 7S")
     assert m.legal() == ["play 9D", "play 9H"]  # nothing forces a trump
     m.apply("play 9H")
@@ -358,7 +359,8 @@ def test_no_bidding_deals(token):
     m = nine(token=token, dealer=0)
     assert m.to_act() == 1 and m.view(1)["phase"] == "trump"
     m.apply("trump C")
-    assert m.view(1)["phase"] == "play" and m.view(1)["bids"] is None and m.to_act() == 1
+    assert m.view(1)["phase"] == "play" and m.to_act() == 1
+    assert all(f["bid"] is None for f in m.view(1)["seat_facts"])
 
 
 def test_no_trump_deal_flow():

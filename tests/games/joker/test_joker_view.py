@@ -12,6 +12,7 @@ from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
 from parlor.core.rules import Deal
 from parlor.games.joker.cards import CODES
+from parlor.games.joker.view import turned_of
 from parlor.testing import random_match
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -73,7 +74,7 @@ def test_turned_card_public_and_the_pile_never_seen():
             deal = match.deals[-1]
             for s in range(4):
                 v = match.view(s)
-                assert v["turned"] == CODES[deal.pile[0]]
+                assert turned_of(v) == CODES[deal.pile[0]]
                 seen = _tokens(v)
                 assert not seen & {CODES[c] for c in deal.pile[1:]}
                 unplayed = set()
@@ -81,7 +82,7 @@ def test_turned_card_public_and_the_pile_never_seen():
                     if o != s:
                         unplayed |= {CODES[c] for c in deal.hands[o]}
                 played = {p.split()[1] for _, p in v["history"] if p.startswith("play")}
-                assert not seen & (unplayed - played - {v["turned"]})
+                assert not seen & (unplayed - played - {turned_of(v)})
             match.apply(rng.choice(match.legal()))
 
 
@@ -192,7 +193,7 @@ def test_text_hooks():
     rules = m.rules
     v = m.view(3)
     lines = "\n".join(rules.table_lines(v))
-    assert f"Turned card {v['turned']}" in lines and "Deal 3 of 24" in lines
+    assert f"Turned card {turned_of(v)}" in lines and "Deal 3 of 24" in lines
     assert rules.card_role(v, "X1") == "joker"
     trump = v["trump"]
     assert rules.card_role(v, "A" + trump) == "trump"
@@ -231,14 +232,16 @@ def test_the_table_lines_give_the_last_trick_with_its_winner_and_a_jokers_mode_o
         lines = rules.table_lines(v)
         last = [x for x in lines if x.startswith("Last trick: ")]
         if v["tricks"]:
-            leader, winner, plays = v["tricks"][-1]
+            trick = v["tricks"][-1]
+            leader, winner, jokers = trick["leader"], trick["winner"], dict(trick["modes"])
+            plays = [f"{c} {jokers[p]}" if p in jokers else c for p, c in trick["cards"]]
             assert last == [f"Last trick: {names[leader]} {plays[0]}, {names[(leader + 1) % 4]} {plays[1]}, "
                             f"{names[(leader + 2) % 4]} {plays[2]}, {names[(leader + 3) % 4]} {plays[3]}; "
                             f"won by {names[winner]}"]
             seen_last += 1
         else:
             assert last == []
-        modes = [f"{names[p]} {a}" for p, a in v["trick_plays"] if " " in a]
+        modes = [f"{names[p]} {dict(v['trick'])[p]} {mode}" for p, mode in v["trick_modes"]]
         joker = [x for x in lines if x.startswith("Joker in this trick: ")]
         # only the jokers' modes: the trick's plain cards are shown by every front end already
         assert joker == ([f"Joker in this trick: {', '.join(modes)}"] if modes else [])

@@ -11,6 +11,7 @@ from parlor.core.match import Match
 from parlor.core.rng import Rng
 from parlor.core.rules import Deal
 from parlor.games.meri.cards import IS_TRUMP, TRUMP_MASK, suit_of
+from parlor.games.meri.view import indicator_of
 from parlor.core.spectator import public_view
 
 from meri_helpers import CODES, RULES, card, make_deal, play, start, trick_start, worked_example_after
@@ -34,7 +35,7 @@ def test_own_hand_only_and_nothing_of_the_partner():
         assert m.view(seat)["hand"] == sorted((CODES[c] for c in deal.hands[seat]), key=card)
         # pile[1] and pile[2] are unknown to everybody until the exchange
         assert '"K6"' not in text and '"P2"' not in text
-        assert m.view(seat)["indicator"] == "G4" and m.view(seat)["trump"] == "G"
+        assert indicator_of(m.view(seat)) == "G4" and m.view(seat)["trump"] == "G"
 
 
 def test_face_down_cards_are_hidden_until_the_trick_is_complete():
@@ -52,7 +53,7 @@ def test_face_down_cards_are_hidden_until_the_trick_is_complete():
     assert RULES.public_action(state, card("OSo"), 0) == "play OSo - turned up GUn G2 GSu"
     m.apply("play OSo")
     for seat in range(8):
-        assert m.view(seat)["tricks"][0]["cards"] == ["O3", "GUn", "O5", "G2", "GSu", "O1", "I7", "OSo"]
+        assert [c for _, c in m.view(seat)["tricks"][0]["cards"]] == ["O3", "GUn", "O5", "G2", "GSu", "O1", "I7", "OSo"]
 
 
 def test_public_action_hides_a_face_down_trump_from_the_others_only():

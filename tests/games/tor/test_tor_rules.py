@@ -13,6 +13,7 @@ from parlor.core.rng import Rng
 from parlor.core.rules import DealContext
 from parlor.games.tor import cards
 from parlor.games.tor.cards import DECK, MELD_MASKS, LAYOFF_MASKS, NUM_ACTIONS, is_meld
+from parlor.games.tor.view import discard_pile_of
 
 RANKS = "A23456789TJQK"
 
@@ -132,7 +133,7 @@ def test_stage_two():
     assert refused(match, "meld KH KC QS") == ("the cards of a meld must be written in canonical order "
                                                "(A 2 ... K, then C D H S): QS KC KH")  # all three, to type
     match.apply("discard QS")                         # a card drawn from the stock may go at once
-    assert match.to_act() == 2 and match.view(0)["discard_pile"] == ["KD", "QS"]
+    assert match.to_act() == 2 and discard_pile_of(match.view(0)) == ["KD", "QS"]
 
 
 def test_meld_then_end_or_discard():
@@ -195,7 +196,7 @@ def test_empty_discard_pile():
     """§14: someone took the last discard and ended with end: the next seat may only drop or draw stock."""
     hands = ["9C 9D 8C 4H 3S", "5D 6D 7D KC KH", "2H 2C 2S TC JS", "AS 5C 7S 8H 9H"]
     match = play(hands, "KD", ["draw discard", "meld KC KD KH", "end"])
-    assert match.view(2)["discard_pile"] == []
+    assert discard_pile_of(match.view(2)) == []
     assert match.legal() == ["draw stock", "drop"]
     assert refused(match, "draw discard") == "the discard pile is empty"
 
@@ -291,11 +292,11 @@ def test_endless_deal():
 def test_views_hide_the_stock_and_other_hands():
     match = play(HANDS, "KD QS 9S", ["draw stock", "discard KC"])  # seat 1 drew QS
     v1, v2 = match.view(1), match.view(2)
-    assert v1["log"][0] == [1, "draw stock QS"] and v2["log"][0] == [1, "draw stock"]
+    assert v1["history"][0] == [1, "draw stock QS"] and v2["history"][0] == [1, "draw stock"]
     assert "QS" in v1["hand"] and "QS" not in json.dumps(v2)
     assert "9S" not in json.dumps(v1) and "9S" not in json.dumps(v2)   # the stock's order, never
     for v in (v1, v2):
-        assert v["hand_sizes"] == [5, 5, 5, 5] and v["stock_size"] == 30 and v["discard_pile"] == ["KD", "KC"]
+        assert v["hand_sizes"] == [5, 5, 5, 5] and v["stock_size"] == 30 and discard_pile_of(v) == ["KD", "KC"]
         assert v["hands"] is None and v["to_act"] == 2
         assert "9C" not in json.dumps(v) or v["seat"] == 0
     assert v2["hand"] == ["2C", "2H", "2S", "TC", "JS"]

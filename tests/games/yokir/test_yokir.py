@@ -12,6 +12,7 @@ from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rules import DealContext
 from parlor.games.yokir.scoring import hand_points, match_winner
+from parlor.games.yokir.view import upcard_of
 from parlor.testing import check_golden
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -291,7 +292,7 @@ def test_the_table_lines_say_who_picked_up_the_face_up_card():
     """12: the face-up card is seen by all, and so is the picker taking it."""
     rules = make_rules("yokir")
     match = Match(rules, 5)
-    up, picker = match.view(0)["upcard"], match.to_act()
+    up, picker = upcard_of(match.view(0))[0], match.to_act()
     match.apply("pick")
     for seat in range(3):
         view = dict(match.view(seat), names=["Ann", "Bob", "Cid"])

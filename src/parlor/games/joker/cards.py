@@ -38,6 +38,8 @@ for _s in range(4):
 WIDTH_MASK = [(1 << w) - 1 for w in WIDTH]
 SUIT_BITS = [WIDTH_MASK[s] << BASE[s] for s in range(4)]  # all cards of a suit, as a hand mask
 JOKER_SHIFT = PLAIN  # hand >> JOKER_SHIFT: bit 0 = X1, bit 1 = X2
+# A joker's modes (rules §8): led high or low in a suit; played to a trick, take or discard.
+JOKER_MODES = tuple(f"high {s}" for s in SUITS) + tuple(f"low {s}" for s in SUITS) + ("take", "discard")
 
 # SUB[s][m]: the card numbers of suit s whose bits are set in the suit-local mask m, low -> high.
 SUB = [[[BASE[s] + i for i in range(WIDTH[s]) if m >> i & 1] for m in range(1 << WIDTH[s])]

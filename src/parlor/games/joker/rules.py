@@ -14,8 +14,8 @@ from parlor.core.errors import BadRecord, IllegalAction
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
 
 from . import view as view_mod
-from .cards import (BASE, CODES, DECK, JOKER_SHIFT, PLAIN, RANK, SUB, SUIT, SUIT_NAMES,
-                    SUITS, TOP, WIDTH_MASK)
+from .cards import (BASE, CODES, DECK, JOKER_MODES, JOKER_SHIFT, PLAIN, RANK, SUB, SUIT,
+                    SUIT_NAMES, SUITS, TOP, WIDTH_MASK)
 from .scoring import deal_points, premium
 from .structure import DARK, GOLD, MISERE, NINE, NT, OPTIONS, TURNED, plan
 
@@ -31,9 +31,8 @@ JFOLLOW = [[JOKER0 + 10 * j + m for j in range(2) if jk >> j & 1 for m in (TAKE,
            for jk in range(4)]
 BIDS = [[BID0 + k for k in range(n + 1)] for n in range(10)]
 TRUMPS = [TRUMP0 + t for t in range(5)]
-_JMODE = [f"high {s}" for s in SUITS] + [f"low {s}" for s in SUITS] + ["take", "discard"]
 ACTION_STR = ([f"play {CODES[c]}" for c in range(PLAIN)]
-              + [f"play X{j + 1} {_JMODE[m]}" for j in range(2) for m in range(10)]
+              + [f"play X{j + 1} {JOKER_MODES[m]}" for j in range(2) for m in range(10)]
               + [f"bid {k}" for k in range(10)]
               + [f"trump {t}" for t in ("S", "H", "D", "C", "none")])
 ACTION_ID = {s: i for i, s in enumerate(ACTION_STR)}
@@ -93,6 +92,7 @@ class JokerRules(Rules):
     max_actions_per_deal = 1 + 4 + 36
     # own cards not yet seen, and the three the chooser saw at the trump step
     private_view_keys = Rules.private_view_keys + ("hand_hidden", "first_three")
+    view_schema = view_mod.SCHEMA
 
     def __init__(self, options: dict | None = None, seats: int | None = None):
         super().__init__(options, seats)

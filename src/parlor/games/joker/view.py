@@ -20,13 +20,72 @@ cards drawn at random.
 from parlor.core.cards import cards_of
 from parlor.core.rules import Deal, DealContext, DealResult, plural, seat_name
 from parlor.core.sampling import place_cards
+from parlor.core.view import (HAND_HIDDEN, HISTORY, Bool, Cards, Int, ListOf, Obj, Optional,
+                              PerSeat, Seat, Word, face_up, face_up_cards, seat_facts, trick_modes,
+                              tricks)
 
-from .cards import CODES, DECK, NO_SUIT, PLAIN, SUIT, SUIT_BITS, SUITS
-from .structure import DARK, GOLD, MISERE, NINE, NT, TURNED
+from .cards import CODES, DECK, JOKER_MODES, NO_SUIT, PLAIN, SUIT, SUIT_BITS, SUITS
+from .structure import DARK, GOLD, KIND_OF, MISERE, NINE, NT, OPTIONS, TURNED
 
 _PHASES = ("trump", "bid", "play", "over")
 TRUMP, BID, PLAY, OVER = range(4)
 JOKER0, BID0, TRUMP0 = 34, 54, 64
+_TRUMPS = tuple(SUITS) + ("none",)
+
+SCHEMA = {
+    "deals": Int(),
+    "phase": Word(_PHASES),
+    "kind": Word(tuple(KIND_OF)),  # the deal's token: "1".."9", "nt", "dark", "gold", "misere"
+    "cards": Int(),
+    "chapter": Int(),
+    "chapter_deals": ListOf(Int(), 2),  # its first and last deal
+    "chapter_premium": Bool(),
+    "premium": Word(next(o for o in OPTIONS if o.name == "premium").choices),
+    "chooser": Optional(Seat()),
+    "face_up": face_up(("turned",)),  # the turned card of a 1..8-card deal: none in the others
+    "trump": Optional(Word(_TRUMPS)),
+    "first_three": Optional(Cards()),  # the chooser's, to him alone
+    "hand_hidden": HAND_HIDDEN,
+    "seat_facts": seat_facts(bid=Optional(Int()), won=Int()),  # no bids in gold and misere deals
+    "history": HISTORY,
+    "tricks": tricks(modes=trick_modes(JOKER_MODES)),
+    "trick_modes": trick_modes(JOKER_MODES),
+    "lead": Optional(Word(tuple(SUITS))),
+    "chapter_results": ListOf(Obj(
+        dealer=Seat(), points=PerSeat(Int()), deal=Int(), chapter=Int(), token=Word(tuple(KIND_OF)),
+        n=Int(), trump=Word(_TRUMPS), bids=Optional(PerSeat(Int())), tricks=PerSeat(Int()),
+        base=PerSeat(Int()), premium=PerSeat(Int()))),
+}
+
+
+def turned_of(v: dict) -> str | None:
+    """The turned card of view `v`, None in a deal without one."""
+    cards = face_up_cards(v, "turned")
+    return cards[0] if cards else None
+
+
+def bids_of(v: dict) -> list[int | None] | None:
+    """Each seat's bid (None: not yet made), or None in a deal without bidding (gold, misere)."""
+    if v["kind"] in ("gold", "misere"):
+        return None
+    return [f["bid"] for f in v["seat_facts"]]
+
+
+def _card(a: int) -> str:
+    """The card a play action plays."""
+    return CODES[a] if a < JOKER0 else CODES[PLAIN + (a - JOKER0) // 10]
+
+
+def _modes(leader: int, plays) -> list[list]:
+    """[[seat, mode]] of the jokers among `plays` (action ids from the leader on)."""
+    return [[(leader + i) & 3, JOKER_MODES[(a - JOKER0) % 10]] for i, a in enumerate(plays) if a >= JOKER0]
+
+
+def play_ids(cards: list, modes: list) -> list[int]:
+    """The action ids of a trick's plays from its [[seat, card]] and [[seat, mode]]."""
+    from .rules import ACTION_ID
+    mode = dict(modes)
+    return [ACTION_ID[f"play {c} {mode[p]}" if p in mode else f"play {c}"] for p, c in cards]
 
 
 def _hidden_phase(s) -> bool:
@@ -48,11 +107,6 @@ def _first_three(s, seat: int) -> list[int] | None:
     if not s.first3 or seat != (s.dealer + 1) & 3 or (s.kind == DARK and s.phase == BID):
         return None
     return sorted(s.first3)
-
-
-def _play_str(a: int) -> str:
-    from .rules import ACTION_STR
-    return ACTION_STR[a][5:]  # without "play "
 
 
 def history(rules, s) -> list[list]:
@@ -114,6 +168,7 @@ def view(rules, s, seat: int) -> dict:
     hand = _visible_hand(s, seat)
     first3 = _first_three(s, seat)
     in_hand = [bin(h).count("1") for h in s.hands]
+    bidding = s.kind not in (GOLD, MISERE)
     lead = None
     if s.trick:
         lead = SUITS[s.lead]
@@ -134,21 +189,21 @@ def view(rules, s, seat: int) -> dict:
         "chapter_premium": p.premium,
         "premium": rules.options["premium"],
         "chooser": (s.dealer + 1) & 3 if s.kind not in (TURNED, NT) else None,
-        "turned": CODES[s.turned] if s.turned >= 0 else None,
+        "face_up": [{"label": "turned", "cards": [CODES[s.turned]] if s.turned >= 0 else [], "state": None}],
         "trump": trump,
         "hand": [CODES[c] for c in hand],
         "first_three": None if first3 is None else [CODES[c] for c in first3],
         "hand_hidden": in_hand[seat] - len(hand),
         "hand_sizes": in_hand,
-        "bids": [b if b >= 0 else None for b in s.bids] if s.kind not in (GOLD, MISERE) else None,
+        "seat_facts": [{"bid": b if b >= 0 and bidding else None, "won": w} for b, w in zip(s.bids, s.won)],
         "history": history(rules, s),
-        "tricks": [[leader, _trick_winner(leader, cards, s.trump), [_play_str(a) for a in cards]]
+        "tricks": [{"leader": leader, "winner": _trick_winner(leader, cards, s.trump),
+                    "cards": [[(leader + i) & 3, _card(a)] for i, a in enumerate(cards)],
+                    "modes": _modes(leader, cards)}
                    for leader, cards in s.tricks],
-        "trick": [[(s.leader + i) & 3, CODES[a] if a < JOKER0 else "X%d" % ((a - JOKER0) // 10 + 1)]
-                  for i, a in enumerate(s.trick)],
-        "trick_plays": [[(s.leader + i) & 3, _play_str(a)] for i, a in enumerate(s.trick)],
+        "trick": [[(s.leader + i) & 3, _card(a)] for i, a in enumerate(s.trick)],
+        "trick_modes": _modes(s.leader, s.trick),
         "lead": lead,
-        "tricks_won": list(s.won),
         "chapter_results": chapter_results(s),
         "legal": rules.legal(s) if s.turn == seat else [],
     }
@@ -172,7 +227,8 @@ def resample(rules, v: dict, rng, observe=None):
     plan = rules.plan_of(v["deal"])
     n = plan.n
     hand = [card[c] for c in v["hand"]]
-    turned = card[v["turned"]] if v["turned"] else None
+    turned_code = turned_of(v)
+    turned = card[turned_code] if turned_code else None
     trump = {None: NO_SUIT, "none": NO_SUIT}.get(v["trump"], None)
     if trump is None:
         trump = SUITS.index(v["trump"])
@@ -265,28 +321,33 @@ def table_lines(v: dict) -> list[str]:
     lines = [f"Deal {v['deal']} of {v['deals']} - chapter {v['chapter']} - {plural(cards, 'card')} "
              f"each ({_kind_words(v['kind'])}) - dealer {who(v['dealer'])}"]
     trump = v["trump"]
-    if v["turned"]:
+    turned = turned_of(v)
+    if turned:
         t = "no trump" if trump == "none" else f"trump {trump}"
-        lines.append(f"Turned card {v['turned']}: {t}")
+        lines.append(f"Turned card {turned}: {t}")
     elif trump is None:
         lines.append(f"Trump: not named yet ({who(v['chooser'])} chooses after seeing three cards)")
     else:
         lines.append("Trump: none" if trump == "none" else f"Trump: {trump}")
     if v["hand_hidden"]:
         lines.append(f"{v['hand_hidden']} of your cards are still face down")
-    if v["bids"] is not None:
-        bids = ", ".join(f"{who(p)} {'-' if b is None else b}" for p, b in enumerate(v["bids"]))
-        lines.append(f"Bids: {bids}")
+    bids = bids_of(v)
+    if bids is not None:
+        said = ", ".join(f"{who(p)} {'-' if b is None else b}" for p, b in enumerate(bids))
+        lines.append(f"Bids: {said}")
         if v["phase"] == "bid" and v["to_act"] == v["dealer"]:
-            r = cards - sum(b for b in v["bids"] if b is not None)
+            r = cards - sum(b for b in bids if b is not None)
             if 0 <= r <= cards:
                 lines.append(f"Dealer may not bid {r} (the bids would total {cards})")
     if v["tricks"]:
-        leader, winner, plays = v["tricks"][-1]
-        played = ", ".join(f"{who((leader + i) % 4)} {a}" for i, a in enumerate(plays))
-        lines.append(f"Last trick: {played}; won by {who(winner)}")
-    lines.append("Tricks won: " + ", ".join(f"{who(p)} {t}" for p, t in enumerate(v["tricks_won"])))
-    jokers = [f"{who(p)} {a}" for p, a in v["trick_plays"] if len(a.split()) > 1]
+        last = v["tricks"][-1]
+        modes = dict(last["modes"])
+        played = ", ".join(f"{who(p)} {c} {modes[p]}" if p in modes else f"{who(p)} {c}"
+                           for p, c in last["cards"])
+        lines.append(f"Last trick: {played}; won by {who(last['winner'])}")
+    lines.append("Tricks won: " + ", ".join(f"{who(p)} {f['won']}" for p, f in enumerate(v["seat_facts"])))
+    card = dict(v["trick"])
+    jokers = [f"{who(p)} {card[p]} {mode}" for p, mode in v["trick_modes"]]
     if jokers:  # the trick's cards are shown elsewhere; a joker's mode only here
         lines.append("Joker in this trick: " + ", ".join(jokers))
     if v["chapter_premium"] and v["chapter_results"]:

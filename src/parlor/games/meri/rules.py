@@ -67,6 +67,7 @@ class MeriRules(Rules):
     team_of = (0, 1, 0, 1, 0, 1, 0, 1)
     # the viewer's team; its trumps as trick 1 began and its Sun exception (8.1) are its own
     private_view_keys = Rules.private_view_keys + ("team", "original_trumps", "sun_exception")
+    view_schema = view_mod.SCHEMA
 
     # --- bounds and the match
     def deal_points_bounds(self):

@@ -8,11 +8,50 @@ shows and replays that history.
 
 from parlor.core.rules import Deal, DealContext, seat_name
 from parlor.core.sampling import place_cards
+from parlor.core.view import (Bool, Card, Cards, Int, ListOf, Obj, Optional, Seat, Tuple, Word,
+                              face_up, face_up_cards, seat_facts, tricks)
 
-from .cards import (CODES, DECK, EFFECTIVE, IS_TRUMP, NCARDS, SUIT_NAMES, SUITS,
+from .cards import (CODES, COMBOS, DECK, EFFECTIVE, IS_TRUMP, NCARDS, SUIT_NAMES, SUITS,
                     TENKA, TRUMP, TRUMP_MASK, suit_of, trump_robai, trump_sun)
 
 _PHASES = ("play", "play", "play", "play", "play", "declare", "discard", "over")  # by mode
+_TEAMS = ("A", "B")
+_SAID = ("declare", "pass")
+ROBAI_STATUS = ("declared", "indicator", "out of play", "hidden", "unknown")
+_COMBO_NAMES = tuple(sorted({name for combos in COMBOS for name, _ in combos.values()}))
+_PER_TEAM = ListOf(Int(), 2)
+
+SCHEMA = {
+    "team": Word(_TEAMS),  # the viewer's
+    "num_deals": Int(),
+    "phase": Word(tuple(dict.fromkeys(_PHASES))),
+    "trump": Word(tuple(SUITS)),
+    "face_up": face_up(("indicator",)),
+    "trump_robai": Card(),
+    "declarations": ListOf(Tuple(Seat(), Word(_SAID))),
+    "taker": Optional(Seat()),
+    "declared": Bool(),
+    "robai": Word(ROBAI_STATUS),
+    "side_cards": Optional(Cards(ordered=True)),  # the discard, pile[1], pile[2]
+    "tricks": tricks(meri=Bool(), combo=Optional(Obj(
+        name=Word(_COMBO_NAMES), won=Card(), beaten=Card(), value=Int(), team=Word(_TEAMS)))),
+    "trick_number": Optional(Int()),
+    "face_down": ListOf(Seat()),
+    "meri": Bool(),
+    "meri_trick": Bool(),
+    "first_lead": Bool(),
+    "tricks_won": _PER_TEAM,
+    "combo_points": _PER_TEAM,
+    "points": _PER_TEAM,
+    "original_trumps": Optional(Cards()),
+    "sun_exception": Bool(),
+    "seat_facts": seat_facts(said=Optional(Word(_SAID))),  # a seat's declaration
+}
+
+
+def indicator_of(v: dict) -> str:
+    """The trump indicator (pile[0]) of view `v`."""
+    return face_up_cards(v, "indicator")[0]
 _ALL = (1 << NCARDS) - 1
 _SUIT_MASK = [sum(1 << c for c in range(15 * s, 15 * s + 15)) for s in range(5)]
 
@@ -49,10 +88,13 @@ def view(rules, s, seat: int) -> dict:
     eff = s.eff
     hands = s.hands
     declarations = []
+    said: list[str | None] = [None] * 8
     for i in range(s.nacted):
         p = (s.dealer + 1 + i) & 7
-        declarations.append([p, "declare" if s.declared and p == s.taker else "pass"])
-    tricks = [{"leader": leader, "cards": [CODES[c] for c in cards], "winner": winner,
+        said[p] = "declare" if s.declared and p == s.taker else "pass"
+        declarations.append([p, said[p]])
+    tricks = [{"leader": leader, "winner": winner,
+               "cards": [[(leader + i) & 7, CODES[c]] for i, c in enumerate(cards)],
                "meri": meri, "combo": _combo_json(combo, winner)}
               for leader, cards, winner, meri, combo in s.history]
     trick, face_down = [], []
@@ -87,7 +129,7 @@ def view(rules, s, seat: int) -> dict:
         "hand": _codes(sorted(hands[seat])),
         "hand_sizes": [len(h) for h in hands],
         "trump": SUITS[t],
-        "indicator": CODES[s.pile[0]],
+        "face_up": [{"label": "indicator", "cards": [CODES[s.pile[0]]], "state": None}],
         "trump_robai": CODES[trump_robai(t)],
         "declarations": declarations,
         "taker": s.taker if s.taker >= 0 else None,
@@ -106,6 +148,7 @@ def view(rules, s, seat: int) -> dict:
         "points": team,
         "original_trumps": original,
         "sun_exception": bool(s.sunex >> seat & 1),
+        "seat_facts": [{"said": x} for x in said],
         "legal": rules.legal(s) if s.turn == seat else [],
     }
 
@@ -140,13 +183,14 @@ def table_lines(v: dict) -> list[str]:
     def name(s):
         return seat_name(v, s)
     trump = v["trump"]
+    indicator = indicator_of(v)
     lines = [f"Trump: {trump} ({SUIT_NAMES[trump]}); Tenka PRo is always a trump; "
-             f"indicator {v['indicator']}; trump Robai {v['trump_robai']} ({v['robai']})"]
+             f"indicator {indicator}; trump Robai {v['trump_robai']} ({v['robai']})"]
     if v["declarations"]:
         lines.append("Declaration: " + ", ".join(f"{name(p)} {a}" for p, a in v["declarations"]))
     if v["taker"] is not None:
         how = "declared" if v["declared"] else "the dealer, nobody declared"
-        lines.append(f"Taker: {name(v['taker'])} ({how}), took the indicator {v['indicator']}")
+        lines.append(f"Taker: {name(v['taker'])} ({how}), took the indicator {indicator}")
     if v["side_cards"]:
         d, a, b = v["side_cards"]
         lines.append(f"Side cards (out of play): discard {d}, {a}, {b}")
@@ -172,7 +216,7 @@ def table_lines(v: dict) -> list[str]:
     if v["tricks"]:
         n = len(v["tricks"])
         last = v["tricks"][-1]
-        cards = ", ".join(f"{name((last['leader'] + i) % 8)} {c}" for i, c in enumerate(last["cards"]))
+        cards = ", ".join(f"{name(p)} {c}" for p, c in last["cards"])
         what = "trick 9" if n == 9 else f"trick {n}" + (" (Meri)" if last["meri"] else "")
         line = f"Last {what}: {cards}; won by {name(last['winner'])}"
         if last["combo"]:
@@ -197,13 +241,13 @@ def resample(rules, v: dict, rng, observe=None):
     t = SUITS.index(v["trump"])
     is_trump, eff = IS_TRUMP[t], EFFECTIVE[t]
     tmask = TRUMP_MASK[t]
-    ind = card[v["indicator"]]
+    ind = card[indicator_of(v)]
     robai, sun = trump_robai(t), trump_sun(t)
     hand = [card[c] for c in v["hand"]]
     taker = v["taker"]
     declarer = taker if v["declared"] else None
     side = [card[c] for c in v["side_cards"]] if v["side_cards"] else None
-    tricks = [(tr["leader"], [card[c] for c in tr["cards"]]) for tr in v["tricks"][:8]]
+    tricks = [(tr["leader"], [card[c] for _, c in tr["cards"]]) for tr in v["tricks"][:8]]
     ninth = v["tricks"][8:]
     current = v["trick"]
 
@@ -212,8 +256,8 @@ def resample(rules, v: dict, rng, observe=None):
     if side:
         known.update(side)
     for tr in v["tricks"]:
-        for i, c in enumerate(tr["cards"]):
-            played[(tr["leader"] + i) & 7].append(card[c])
+        for p, c in tr["cards"]:
+            played[p].append(card[c])
             known.add(card[c])
     down_seats = []
     for p, c in current:

@@ -111,6 +111,7 @@ class TorRules(Rules):
         int_option("deals", 1, 1000, 12, "number of deals in the match"),
     )
     deck = DECK
+    view_schema = view_mod.SCHEMA
     num_actions = NUM_ACTIONS
     # NOT a true bound: the rules as written let a deal go on for ever. Taking the top discard
     # does not touch the stock, and the taken card can go back on the pile a turn later, so two

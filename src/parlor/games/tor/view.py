@@ -1,7 +1,7 @@
 """What each Tőr seat sees (rules §13), and drawing the hidden cards from that alone.
 
 A seat sees its own hand, the discard pile, every meld with its number and owner, every hand's
-size, the stock's size, the whole public log of the deal (which names every card that was
+size, the stock's size, the deal's whole history as it saw it (which names every card that was
 discarded, melded, laid off or taken from the discard pile) and the cards it drew from the stock
 itself; once the deal is over, every hand. It never sees the stock's order nor another seat's
 stock draw.
@@ -14,12 +14,37 @@ no dealt hand was a Tőr or a low hand (§6), and the rebuilt deal respects that
 """
 
 from parlor.core.rules import Deal, DealContext, name_seats, plural, seat_name
+from parlor.core.view import (HISTORY, MELDS, Bool, Card, Cards, Int, ListOf, Obj, Optional,
+                              PerSeat, Seat, Text, Word, face_up, face_up_cards)
 
 from .cards import (CODES, DECK, DISCARD0, DRAW_DISCARD, DRAW_STOCK, LAYOFF0, LAYOFF_MASKS,
                     MELD0, MELD_MASKS, NUM_LAYOFFS, VALUE, action_text, hand_total, names)
 from .scoring import LOW_HAND
 
 INSTANT = ("tor", "low", "tor_void", "low_void")
+ENDS = INSTANT + ("out", "count", "drop")  # how a deal ends (scoring.py)
+
+SCHEMA = {
+    "stake": Int(),
+    "deals": Int(),
+    "stage": Optional(Int()),  # 1: draw (or drop), 2: meld, lay off, discard; None when over
+    "turned_up": Card(),
+    "face_up": face_up(("discard_pile",)),
+    "stock_size": Int(),
+    "melds": MELDS,
+    "known": PerSeat(Cards()),  # taken from the discard pile and still held
+    "taken": Optional(Card()),
+    "melded_this_turn": Bool(),
+    "history": HISTORY,
+    "hands": Optional(PerSeat(Cards())),  # every hand, once the deal is over
+    "totals": Optional(PerSeat(Int())),
+    "result": Optional(Obj(end=Word(ENDS), seats=ListOf(Seat()), points=PerSeat(Int()), detail=Text())),
+}
+
+
+def discard_pile_of(v: dict) -> list[str]:
+    """The discard pile of view `v`, its top card last."""
+    return face_up_cards(v, "discard_pile")
 TRIES = 200  # random deals tried before the local search of _repair
 
 
@@ -71,13 +96,13 @@ def view(rules, s, seat: int) -> dict:
         "hand_sizes": [h.bit_count() for h in s.hands],
         "trick": [],
         "turned_up": CODES[s.up],
-        "discard_pile": [CODES[c] for c in s.discard_pile()],
+        "face_up": [{"label": "discard_pile", "cards": [CODES[c] for c in s.discard_pile()], "state": None}],
         "stock_size": rules.stock_end - s.si,
         "melds": [{"number": k, "owner": owners[k], "cards": names(m)} for k, (m, _) in enumerate(s.melds)],
         "known": [names(k) for k in known],
         "taken": CODES[s.taken] if not over and s.stage == 2 and s.taken >= 0 else None,
         "melded_this_turn": bool(not over and s.stage == 2 and s.melded),
-        "log": entries,
+        "history": entries,
         "hands": [names(h) for h in s.hands] if over else None,
         "totals": [hand_total(h) for h in s.hands] if over else None,
         "result": result,
@@ -88,8 +113,9 @@ def view(rules, s, seat: int) -> dict:
 def table_lines(v: dict) -> list[str]:
     def name(p):
         return seat_name(v, p)
+    pile = discard_pile_of(v)
     lines = [f"Stock: {plural(v['stock_size'], 'card')}   Discard pile: "
-             + (f"{v['discard_pile'][-1]} on top ({plural(len(v['discard_pile']), 'card')})" if v["discard_pile"] else "empty")]
+             + (f"{pile[-1]} on top ({plural(len(pile), 'card')})" if pile else "empty")]
     if v["melds"]:
         lines.append("Melds:")
         for m in v["melds"]:
@@ -134,7 +160,7 @@ def resample(rules, v: dict, rng, observe=None):
     # cards it was seen to play from hand or still holds, each with the sources open to it then.
     sources: list[list] = [[("h", i) for i in range(5)] for _ in range(n)]
     played: list[list] = [[] for _ in range(n)]  # (card, number of this seat's sources open)
-    for p, t in v["log"]:
+    for p, t in v["history"]:
         words = t.split(" ")
         if words[0] == "draw" and words[1] == "stock":
             sources[p].append(("s", len(draws)))
@@ -164,7 +190,7 @@ def resample(rules, v: dict, rng, observe=None):
     mine = {c for (kind, i) in sources[me] if kind == "s" for c in [draws[i]]}
     dealt_me = [c for c, _ in played[me] if c not in mine]
     seen = sum(1 << c for c in held) | sum(1 << idx[c] for m in v["melds"] for c in m["cards"])
-    seen |= sum(1 << idx[c] for c in v["discard_pile"])
+    seen |= sum(1 << idx[c] for c in discard_pile_of(v))
     for p in range(n):
         seen |= holdings[p]
         if revealed is not None:
@@ -214,7 +240,7 @@ def resample(rules, v: dict, rng, observe=None):
         stock_drawn.append(c)
     deal = Deal(v["dealer"], hands, [up] + stock_drawn + stock)
     s = rules.start(deal, DealContext(v["deal"], v["dealer"], tuple(v["scores"])))
-    for _, t in v["log"]:
+    for _, t in v["history"]:
         rules.replay(s, DRAW_STOCK if t.startswith("draw stock") else rules.parse_action(s, t), observe)
     return s
 

@@ -42,6 +42,7 @@ class YokirRules(Rules):
     num_actions = 54
     max_actions_per_deal = 6 + 1 + 15
     private_view_keys = Rules.private_view_keys + ("discard",)  # the picker's own discard
+    view_schema = view_mod.SCHEMA
 
     def deal_points_bounds(self):
         return 0, 2

@@ -7,14 +7,36 @@ the unknown cards and replaying that history.
 
 from parlor.core.rules import Deal, DealContext, seat_name
 from parlor.core.sampling import place_cards
+from parlor.core.view import (Card, Int, ListOf, Optional, Seat, Tuple, Word, face_up,
+                              face_up_entry, seat_facts, tricks)
 
 from .cards import CODES, DECK, EFFECTIVE, SUIT_NAMES, SUITS, partner, suit_of
 
 _PHASES = ("bid1", "discard", "bid2", "play", "over")
+BIDS = ("pick", "pass") + tuple("call " + t for t in SUITS)
+UPCARD_STATES = ("face_up", "picked", "turned_down")  # turned down: nobody picked it
+
+SCHEMA = {
+    "target": Int(),
+    "phase": Word(_PHASES),
+    "face_up": face_up(("upcard",), UPCARD_STATES),
+    "bids": ListOf(Tuple(Seat(), Word(BIDS))),  # in the order made
+    "trump": Optional(Word(tuple(SUITS))),
+    "caller": Optional(Seat()),
+    "discard": Optional(Card()),  # the picker's own discard, to the picker alone
+    "tricks": tricks(),
+    "seat_facts": seat_facts(said=Optional(Word(BIDS)), won=Int()),  # the last bid, tricks won
+}
 
 
 def _bid_str(a: int) -> str:
     return "pick" if a == 48 else "pass" if a == 49 else "call " + SUITS[a - 50]
+
+
+def upcard_of(v: dict) -> tuple[str, str]:
+    """The up card of view `v` and what became of it (one of UPCARD_STATES)."""
+    entry = face_up_entry(v, "upcard")
+    return entry["cards"][0], entry["state"]
 
 
 def view(rules, s, seat: int) -> dict:
@@ -22,7 +44,10 @@ def view(rules, s, seat: int) -> dict:
     if any(a == 48 for _, a in s.bids):
         upcard_state = "picked"
     else:
-        upcard_state = "face up" if s.phase == 0 else "turned down"
+        upcard_state = "face_up" if s.phase == 0 else "turned_down"
+    said: list[str | None] = [None] * 3
+    for b, a in s.bids:
+        said[b] = _bid_str(a)
     hands = s.hands
     return {
         "game": "yokir",
@@ -36,17 +61,18 @@ def view(rules, s, seat: int) -> dict:
         "phase": _PHASES[s.phase],
         "hand": [CODES[c] for c in sorted(hands[seat])],
         "hand_sizes": [len(h) for h in hands],
-        "upcard": CODES[s.upcard],
-        "upcard_state": upcard_state,
+        "face_up": [{"label": "upcard", "cards": [CODES[s.upcard]], "state": upcard_state}],
         "bids": [[b, _bid_str(a)] for b, a in s.bids],
         "trump": SUITS[trump] if trump >= 0 else None,
         "caller": s.caller if s.caller >= 0 else None,
         "discard": CODES[s.discarded] if s.discarded >= 0 and s.caller == seat else None,
-        # [leader, winner, cards]: a trick's winner leads the next one
-        "tricks": [[leader, (s.tricks[k + 1][0] if k + 1 < len(s.tricks) else s.leader),
-                    [CODES[c] for c in cards]] for k, (leader, cards) in enumerate(s.tricks)],
+        # a trick's winner leads the next one
+        "tricks": [{"leader": leader,
+                    "winner": s.tricks[k + 1][0] if k + 1 < len(s.tricks) else s.leader,
+                    "cards": [[(leader + i) % 3, CODES[c]] for i, c in enumerate(cards)]}
+                   for k, (leader, cards) in enumerate(s.tricks)],
         "trick": [[(s.leader + i) % 3, CODES[c]] for i, c in enumerate(s.trick)],
-        "tricks_won": list(s.won),
+        "seat_facts": [{"said": said[p], "won": s.won[p]} for p in range(3)],
         "legal": rules.legal(s) if s.turn == seat else [],
     }
 
@@ -73,10 +99,11 @@ def resample(rules, v: dict, rng, observe=None):
     seat = v["seat"]
     card = DECK.index
     hand = [card[c] for c in v["hand"]]
-    upcard = card[v["upcard"]]
-    picker = v["caller"] if v["upcard_state"] == "picked" else None
+    up, up_state = upcard_of(v)
+    upcard = card[up]
+    picker = v["caller"] if up_state == "picked" else None
     own_discard = card[v["discard"]] if v["discard"] else None
-    plays = [(leader, [card[c] for c in cards]) for leader, _, cards in v["tricks"]]
+    plays = [(t["leader"], [card[c] for _, c in t["cards"]]) for t in v["tricks"]]
     if v["trick"]:
         plays.append((v["trick"][0][0], [card[c] for _, c in v["trick"]]))
     played_by = [[] for _ in range(3)]
@@ -139,14 +166,14 @@ def resample(rules, v: dict, rng, observe=None):
 def table_lines(v: dict) -> list[str]:
     name = lambda s: seat_name(v, s)  # noqa: E731
     lines = []
-    up = v["upcard"]
+    up, up_state = upcard_of(v)
     if v["trump"]:
         t = v["trump"]
         p = SUITS[partner(SUITS.index(t))]
-        how = (f"{name(v['caller'])} picked up the face-up {up}" if v["upcard_state"] == "picked"
+        how = (f"{name(v['caller'])} picked up the face-up {up}" if up_state == "picked"
                else f"called by {name(v['caller'])}")  # 12: everyone saw the picker take it
         lines.append(f"Trump: {t} ({SUIT_NAMES[t]}), {how}. Oracle 1{t}, Sage 1{p}.")
-    elif v["upcard_state"] == "face up":
+    elif up_state == "face_up":
         lines.append(f"Face-up card: {up}. Pick it (its suit becomes trump) or pass.")
     else:
         lines.append(f"Turned down: {up}. Name another suit as trump, or pass.")
@@ -155,8 +182,8 @@ def table_lines(v: dict) -> list[str]:
     if v["discard"]:
         lines.append(f"You discarded {v['discard']}.")
     if v["tricks"]:
-        leader, winner, cards = v["tricks"][-1]
-        played = ", ".join(f"{name((leader + i) % 3)} {c}" for i, c in enumerate(cards))
-        lines.append(f"Last trick: {played}; won by {name(winner)}")
-        lines.append("Tricks won: " + ", ".join(f"{name(s)} {n}" for s, n in enumerate(v["tricks_won"])))
+        last = v["tricks"][-1]
+        played = ", ".join(f"{name(p)} {c}" for p, c in last["cards"])
+        lines.append(f"Last trick: {played}; won by {name(last['winner'])}")
+        lines.append("Tricks won: " + ", ".join(f"{name(s)} {f['won']}" for s, f in enumerate(v["seat_facts"])))
     return lines

@@ -50,11 +50,11 @@ export function cardEl(code, faces, opts = {}) {
   return node;
 }
 
-// The melds on the table, for a game whose view has "melds": [{number, owner, cards}] (Tőr):
-// one row of cards each, labelled with its number (the one a lay-off names) and its owner.
+// The melds on the table, for a game whose view has them (the shared key "melds":
+// [{number, owner, cards}], Tőr's): one row of cards each, labelled with its number (the one a
+// lay-off names) and its owner.
 export function meldEls(view, faces, roles, names) {
-  const melds = Array.isArray(view.melds) ? view.melds.filter(m => m && Array.isArray(m.cards)) : [];
-  return melds.map(m => {
+  return (view.melds || []).map(m => {
     const who = names && names[m.owner] !== undefined ? names[m.owner] : `seat ${m.owner}`;
     const label = `meld ${m.number} · ${who}`;
     return el("div", { class: "meld", "data-meld": m.number, "aria-label": `${label}: ${m.cards.join(" ")}` },

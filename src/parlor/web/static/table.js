@@ -149,20 +149,6 @@ function badges(s) {
 }
 
 // ---- drawing
-const COMMON = new Set(["game", "seat", "seats", "deal", "dealer", "to_act", "scores", "hand", "hand_sizes", "trick", "legal", "names"]);
-
-// Cards the game's view shows outside hand and trick (a face-up card, your discard): any key
-// whose value is a card code or a list of them.
-function extraCards(v) {
-  const out = [];
-  for (const [k, val] of Object.entries(v)) {
-    if (COMMON.has(k)) continue;
-    const codes = typeof val === "string" ? [val] : Array.isArray(val) && val.length && val.every(x => typeof x === "string") ? val : null;
-    if (codes && codes.every(c => c === "??" || c in S.faces)) out.push([k.replace(/_/g, " "), codes]);
-  }
-  return out;
-}
-
 function render() {
   const m = S.msg;
   if (!m) return;
@@ -224,7 +210,8 @@ function draw(m) {
     el("span", { class: "who" }, nm[s])));
   $("trick").replaceChildren(...trick);
   $("lines").replaceChildren(...m.lines.map(t => el("li", {}, t)));
-  $("extra").replaceChildren(...extraCards(v).map(([k, codes]) => el("div", { class: "slot" },
+  // the cards shown outside hand and trick (a face-up card, your discard), labelled by the server
+  $("extra").replaceChildren(...m.shown.map(([k, codes]) => el("div", { class: "slot" },
     el("div", { class: "row" }, codes.map(c => cardEl(c, S.faces, { role: m.roles[c], small: codes.length > 3 }))), el("span", { class: "who" }, k))));
   $("melds").replaceChildren(...meldEls(v, S.faces, m.roles, nm));
 
