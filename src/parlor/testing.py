@@ -2,7 +2,9 @@
 
 `check_game(game_id, seats, options, seeds)` plays random matches and checks, at every step:
 legal actions non-empty, sorted, unique, each round-tripping through its string and agreeing
-with why_illegal; illegal actions refused with a reason and nothing changed; views that leak
+with why_illegal; illegal actions refused with a reason and nothing changed; every seat's view
+and the spectators' keeping the view contract (core/view.py: every key declared, of its declared
+shape, none undeclared; also at the end of each deal); views that leak
 no hidden card (permuting what a seat cannot see leaves its view unchanged, and permuting what no
 seat shows leaves the spectators' view unchanged); resampling that
 reproduces the view and depends on nothing else; scores within bounds; records that replay to
@@ -21,6 +23,7 @@ from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
 from parlor.core.rules import Deal, Rules
 from parlor.core.spectator import public_action, public_view
+from parlor.core.view import problems, schema_problems
 
 
 def check_game(game_id: str, seats: int | None = None, options: dict | None = None,
@@ -28,6 +31,8 @@ def check_game(game_id: str, seats: int | None = None, options: dict | None = No
     """Run every property over random matches from `seeds`. `deep_every` thins the costly
     per-step checks (leaks, resampling, illegal input) to every k-th step."""
     rules = make_rules(game_id, options, seats)
+    wrong = schema_problems(rules.view_schema)
+    assert not wrong, f"{game_id}: the view schema: {wrong}"
     for seed in seeds:
         where = f"{game_id} seats={rules.seats} options={rules.options} seed={seed}"
         try:
@@ -74,6 +79,7 @@ def _play_and_check(rules: Rules, seed: int, deep_every: int) -> dict:
             text = rules.action_str(state, a)
             assert rules.parse_action(state, text) == a, f"step {step}: {text!r} does not round-trip"
         if step % deep_every == 0:
+            _check_contract(rules, state, step)
             _check_legality_agrees(rules, state, ids, step)
             _check_illegal_refused(rules, match, rng, step)
             for viewer in range(rules.seats):
@@ -86,6 +92,7 @@ def _play_and_check(rules: Rules, seed: int, deep_every: int) -> dict:
         if rules.deal_over(after):
             assert rules.deal_points(after) == rules.deal_result(after).points, \
                 f"step {step}: deal_points and deal_result's points differ"
+            _check_contract(rules, after, f"{step} (the deal over)")
         match.apply(text)
         deal_actions.append(text)
         assert len(deal_actions) <= rules.max_actions_per_deal, "a deal exceeds max_actions_per_deal"
@@ -161,14 +168,22 @@ def _check_illegal_refused(rules, match, rng, step) -> None:
     assert _snapshot(match) == before, f"step {step}: Rules.apply changed the state it was given"
 
 
+def _check_contract(rules, state, step) -> None:
+    """Every seat's view and the spectators' keep the view contract (core/view.py)."""
+    views = [rules.view(state, s) for s in range(rules.seats)]
+    for seat, view in enumerate(views):
+        assert view["seat"] == seat, f"step {step}: seat {seat}'s view says seat {view['seat']}"
+        wrong = problems(rules, view)
+        assert not wrong, f"step {step}: seat {seat}'s view breaks the view contract: {wrong}"
+    wrong = problems(rules, public_view(rules, views), spectator=True)
+    assert not wrong, f"step {step}: the spectators' view breaks the view contract: {wrong}"
+
+
 def _check_view(rules, match, seat, deal_actions, rng, step) -> None:
     state = match.state
     view = rules.view(state, seat)
     text = json.dumps(view, sort_keys=True)
     assert json.loads(text) == view, f"step {step}: view of seat {seat} is not plain JSON"
-    for key in ("game", "seat", "seats", "deal", "dealer", "to_act", "scores", "hand",
-                "hand_sizes", "trick", "legal"):
-        assert key in view, f"step {step}: view lacks {key!r}"
     assert view["legal"] == (rules.legal(state) if rules.to_act(state) == seat else [])
     # Resampling: the imagined state looks the same to the seat, and depends only on the view.
     s1 = rules.resample(view, Rng(step))

@@ -11,7 +11,8 @@ Everything a seat is given is computed from `Rules.view(state, seat)` and nothin
   hand, trick, legal moves;
 - the tensor (`Layout.encode`; OpenSpiel's information-state and observation tensors alike, and
   PettingZoo's observation) is a fixed-size float32 summary of the same view, described by
-  `Layout.pieces` (name, shape) and `Layout.vocab`:
+  `Layout.pieces` (name, shape) and `Layout.vocab`, and built from the view's declared kinds
+  alone (core/view.py: the game's `view_schema`):
 
     seat, dealer        one-hot over seats
     to_act              one-hot over seats + 1 (the last: nobody)
@@ -20,23 +21,25 @@ Everything a seat is given is computed from `Rules.view(state, seat)` and nothin
     hand                one bit a card of the deck
     trick               a row a seat: its card in the trick in progress (last column: face down)
     legal               one bit an action id (all zero when the seat is not to act)
-    <key>.cards         for every other view key that holds cards: a row a seat (cards named in
-                        an item [seat, ...] of that key) and a last row for the rest
-    <key>.order         for a key that lists cards in an order of its own (tricks, histories,
-                        logs): the same rows, each card's place among the cards the key lists
-                        (1 the first; a card listed twice, its last place). With the rows this
-                        keeps who played each card of a trick, and so who showed out: a trick's
-                        cards are consecutive places, in play order from the leader
-    <key>.tokens        the same rows, counting the key's other words ("pass", "bid1", "S"...)
-    <key>.numbers       a number, or a list of numbers (None is -1), held by that key
+    <key>.cards         for every other key whose kind holds cards (a card, cards, an action
+                        string): a row a seat, the cards that seat is the owner of in the key's
+                        value, and a last row for the rest. The owner of a value is the seat a
+                        [seat, ...] item (`Tuple(Seat(), ...)`) begins with, or the seat an item
+                        of a `PerSeat` list stands for
+    <key>.order         for a key whose kind lists cards in an order of its own (a list of
+                        tricks, plays or actions; a pile): the same rows, each card's place among
+                        the cards the key lists (1 the first; a card listed twice, its last
+                        place). With the rows this keeps who played each card of a trick, and so
+                        who showed out: a trick's cards are consecutive places, in play order
+    <key>.tokens        the same rows, counting the key's words: each `Word` one of its declared
+                        choices, each word of an action string that is no card (the vocabulary:
+                        every word of the action table, "<other>" for any other)
+    <key>.numbers       the key's numbers where their places are fixed (an int, a bool, a seat, a
+                        per-seat or fixed-length list of them, the fields of an object); None is
+                        -1. Numbers inside a list of any length (a trick's leader) are left out
 
-  Which keys hold cards, words or numbers, and the words' vocabulary, come from views of two
-  seeded random matches of the same table, so a table always has the same layout; the words of
-  every action string are always in the vocabulary, and a word seen in neither counts in the
-  column "<other>". Besides the order of the cards in a key (`.order`), the order of events is
-  not in the tensor (the string has it). A key whose items are objects (Meri's tricks) keeps its
-  cards in the last row: there the leaders follow from the rules (the winner of a trick leads the
-  next), not from the tensor's rows.
+  Besides the order of the cards in a key (`.order`), the order of events is not in the tensor
+  (the string has it); nor is free text (`Text`, a deal result's detail).
 
 Action ids are the game's own fixed space (Rules.num_actions); `action_table` lists, for every
 id, the action string it stands for (or its pattern when the string depends on the position,
@@ -45,7 +48,7 @@ with <card> and <n> for the varying parts).
 
 import functools
 import json
-from collections import Counter, defaultdict
+from collections import defaultdict
 
 import numpy as np
 
@@ -55,12 +58,11 @@ from parlor.core.options import is_int
 from parlor.core.registry import game_class, make_rules
 from parlor.core.rng import Rng
 from parlor.core.rules import DealContext, Rules, seat_name
+from parlor.core.view import (Action, Bool, Card, Cards, Int, Kind, ListOf, Obj, Optional, PerSeat,
+                              Seat, Tuple, Word)
 
-COMMON_KEYS = frozenset(("game", "seat", "seats", "deal", "dealer", "to_act", "scores", "hand",
-                         "hand_sizes", "trick", "legal", "names"))
 OTHER = "<other>"
-MAX_VOCAB = 256  # words per key; rarer ones count as <other>
-PROBE_SEEDS = (0, 1)
+PROBE_SEEDS = (0, 1)  # the matches whose positions name the actions' strings
 PROBE_STEPS = 4000  # actions per probe match at most
 
 
@@ -191,16 +193,12 @@ class Table:
         self.num_actions = self.rules.num_actions
 
     @functools.cached_property
-    def _probe(self) -> "_Probe":
-        return _Probe(self.rules)
+    def action_table(self) -> list[str]:
+        return _action_table(self.rules)
 
     @functools.cached_property
     def layout(self) -> "Layout":
-        return Layout(self.rules, self._probe)
-
-    @functools.cached_property
-    def action_table(self) -> list[str]:
-        return self._probe.action_table()
+        return Layout(self.rules, self.action_table)
 
     @functools.cached_property
     def deal_points_sum(self) -> int | None:
@@ -279,115 +277,153 @@ def render(rules: Rules, view: dict) -> str:
     return "\n".join(lines)
 
 
-# --- probing the game's views
+# --- the action table
 
-def _numeric(value) -> bool:
-    return value is None or isinstance(value, (int, float))  # bool is an int
+def _action_table(rules: Rules) -> list[str]:
+    """The action string of every id, from the positions of two seeded random matches: an id
+    whose string depends on the position gets its pattern, <card> and <n> for what varies."""
+    index = rules.deck.index
+    strings: dict[int, set[str]] = defaultdict(set)
+    first_state = None
+    for seed in PROBE_SEEDS:
+        match = Match(rules, seed)
+        if first_state is None:
+            first_state = rules.copy(match.state)
+        rng = Rng(seed + 7777)
+        for _ in range(PROBE_STEPS):
+            if match.finished:
+                break
+            state = match.state
+            ids = rules.legal_ids(state)
+            for a in ids:
+                strings[a].add(rules.action_str(state, a))
+            match.apply(rules.action_str(state, rng.choice(ids)))
+    out = []
+    for a in range(rules.num_actions):
+        seen = strings.get(a)
+        if not seen:
+            try:
+                seen = {rules.action_str(first_state, a)}
+            except Exception:  # an id whose string needs a position never reached
+                out.append("(not reached in the probe matches)")
+                continue
+        if len(seen) == 1:
+            out.append(next(iter(seen)))
+            continue
+        general = sorted({" ".join("<card>" if w in index else "<n>" if w.isdigit() else w
+                                   for w in s.split()) for s in seen})
+        out.append(" | ".join(general))
+    return out
 
 
-def _flat_numbers(value) -> list | None:
-    """The numbers of a scalar or a flat list of numbers (None -> -1), else None."""
-    if isinstance(value, list):
-        if value and all(_numeric(v) for v in value) and any(v is not None for v in value):
-            return [-1.0 if v is None else float(v) for v in value]
-        return None
-    if value is None or not _numeric(value):
-        return None
-    return [float(value)]
+# --- what a view value's kind puts in the tensor
+
+def _number_count(kind: Kind, n: int) -> int:
+    """How many numbers at fixed places a value of this kind has (see _numbers)."""
+    if isinstance(kind, (Seat, Int, Bool)):
+        return 1
+    if isinstance(kind, Optional):
+        return _number_count(kind.item, n)
+    if isinstance(kind, PerSeat):
+        return n * _number_count(kind.item, n)
+    if isinstance(kind, ListOf):
+        return kind.size * _number_count(kind.item, n) if kind.size is not None else 0
+    if isinstance(kind, Tuple):
+        return sum(_number_count(k, n) for k in kind.items)
+    if isinstance(kind, Obj):
+        return sum(_number_count(k, n) for _, k in kind.fields)
+    return 0
 
 
-def _walk(value, owner: int, seats: int, index: dict, cards: list, words: list) -> None:
-    """Collect (owner, card) and (owner, word) pairs from a view value. A list [seat, ...] makes
-    `seat` the owner of what follows it; numbers elsewhere are skipped."""
-    if isinstance(value, str):
-        for word in value.split():
-            c = index.get(word)
-            if c is None:
-                words.append((owner, word))
-            else:
-                cards.append((owner, c))
-    elif isinstance(value, list):
-        if len(value) >= 2 and is_int(value[0]) and 0 <= value[0] < seats:
-            owner, value = value[0], value[1:]
+def _numbers(kind: Kind, value, n: int, out: list[float]) -> None:
+    """Append the numbers at fixed places of `value` (None: -1 for each)."""
+    count = _number_count(kind, n)
+    if not count:
+        return
+    if value is None:
+        out += [-1.0] * count
+    elif isinstance(kind, Optional):
+        _numbers(kind.item, value, n, out)
+    elif isinstance(kind, (PerSeat, ListOf)):
         for v in value:
-            _walk(v, owner, seats, index, cards, words)
-    elif isinstance(value, dict):
-        for v in value.values():
-            _walk(v, owner, seats, index, cards, words)
+            _numbers(kind.item, v, n, out)
+    elif isinstance(kind, Tuple):
+        for k, v in zip(kind.items, value):
+            _numbers(k, v, n, out)
+    elif isinstance(kind, Obj):
+        for name, k in kind.fields:
+            _numbers(k, value[name], n, out)
+    else:
+        out.append(float(value))
 
 
-class _Probe:
-    """Views and legal actions of two seeded random matches of one table."""
+def _marks(kind: Kind, value, owner: int, index: dict, cards: list, words: list) -> None:
+    """Collect (owner, card) and (owner, word) pairs of `value`, in its order."""
+    if value is None:
+        return
+    if isinstance(kind, Card):
+        if value in index:
+            cards.append((owner, index[value]))
+    elif isinstance(kind, Cards):
+        cards += [(owner, index[c]) for c in value if c in index]
+    elif isinstance(kind, Action):
+        for w in value.split():
+            if w in index:
+                cards.append((owner, index[w]))
+            else:
+                words.append((owner, w))
+    elif isinstance(kind, Word):
+        words.append((owner, value))
+    elif isinstance(kind, Optional):
+        _marks(kind.item, value, owner, index, cards, words)
+    elif isinstance(kind, PerSeat):
+        for seat, v in enumerate(value):
+            _marks(kind.item, v, seat, index, cards, words)
+    elif isinstance(kind, ListOf):
+        for v in value:
+            _marks(kind.item, v, owner, index, cards, words)
+    elif isinstance(kind, Tuple):
+        items = list(zip(kind.items, value))
+        if items and isinstance(items[0][0], Seat):
+            owner = value[0]
+        for k, v in items:
+            _marks(k, v, owner, index, cards, words)
+    elif isinstance(kind, Obj):
+        for name, k in kind.fields:
+            _marks(k, value[name], owner, index, cards, words)
 
-    def __init__(self, rules: Rules):
-        self.rules = rules
-        self.has_cards: set[str] = set()
-        self.ordered: set[str] = set()  # keys seen listing cards out of deck order
-        self.words: dict[str, Counter] = defaultdict(Counter)
-        self.numbers: dict[str, int] = {}
-        self.strings: dict[int, set[str]] = defaultdict(set)
-        self.first_state = None
-        self.action_words: set[str] = set()  # every word of an action string (not a card)
-        index, seats = rules.deck.index, rules.seats
-        for seed in PROBE_SEEDS:
-            match = Match(rules, seed)
-            if self.first_state is None:
-                self.first_state = rules.copy(match.state)
-            rng = Rng(seed + 7777)
-            step = 0
-            while True:
-                views = ([match.view(s) for s in range(seats)] if match.finished
-                         else [match.view(step % seats)])
-                for view in views:
-                    self._note(view, index, seats)
-                if match.finished or step >= PROBE_STEPS:
-                    break
-                state = match.state
-                ids = rules.legal_ids(state)
-                for a in ids:
-                    self.strings[a].add(rules.action_str(state, a))
-                match.apply(rules.action_str(state, rng.choice(ids)))
-                step += 1
-        for text in self.action_table():
-            self.action_words.update(w for w in text.split()
-                                     if w not in index and w not in ("<card>", "<n>", "|"))
 
-    def _note(self, view: dict, index: dict, seats: int) -> None:
-        for key, value in view.items():
-            if key in COMMON_KEYS:
-                continue
-            nums = _flat_numbers(value)
-            if nums is not None:
-                self.numbers[key] = max(self.numbers.get(key, 0), len(nums))
-                continue
-            cards, words = [], []
-            _walk(value, seats, seats, index, cards, words)
-            if cards:
-                self.has_cards.add(key)
-                if any(a > b for (_, a), (_, b) in zip(cards, cards[1:])):
-                    self.ordered.add(key)
-            if words:
-                self.words[key].update(w for _, w in words)
+def _parts(kind: Kind) -> list[Kind]:
+    """The kinds a kind is made of."""
+    if isinstance(kind, (Optional, PerSeat, ListOf)):
+        return [kind.item]
+    if isinstance(kind, Tuple):
+        return list(kind.items)
+    if isinstance(kind, Obj):
+        return [k for _, k in kind.fields]
+    return []
 
-    @functools.cache
-    def action_table(self) -> list[str]:
-        rules, index = self.rules, self.rules.deck.index
-        out = []
-        for a in range(rules.num_actions):
-            seen = self.strings.get(a)
-            if not seen:
-                try:
-                    seen = {rules.action_str(self.first_state, a)}
-                except Exception:  # an id whose string needs a position never reached
-                    out.append("(not reached in the probe matches)")
-                    continue
-            if len(seen) == 1:
-                out.append(next(iter(seen)))
-                continue
-            general = sorted({" ".join("<card>" if w in index else "<n>" if w.isdigit() else w
-                                       for w in s.split()) for s in seen})
-            out.append(" | ".join(general))
-        return out
+
+def _has_cards(kind: Kind) -> bool:
+    return isinstance(kind, (Card, Cards, Action)) or any(_has_cards(k) for k in _parts(kind))
+
+
+def _ordered(kind: Kind, listed: bool = False) -> bool:
+    """Does this kind list cards in an order of its own (inside a list of any length, or a pile)?"""
+    if isinstance(kind, Cards) and kind.ordered:
+        return True
+    if listed and _has_cards(kind):
+        return True
+    listed = listed or isinstance(kind, ListOf) and kind.size is None
+    return any(_ordered(k, listed) for k in _parts(kind))
+
+
+def _vocab(kind: Kind, action_words: set[str]) -> set[str]:
+    if isinstance(kind, Word):
+        return set(kind.choices)
+    if isinstance(kind, Action):
+        return set(action_words)
+    return set().union(*(_vocab(k, action_words) for k in _parts(kind)))
 
 
 # --- the tensor
@@ -395,33 +431,30 @@ class _Probe:
 class Layout:
     """The fixed tensor layout of one table (see the module docstring)."""
 
-    def __init__(self, rules: Rules, probe: _Probe):
+    def __init__(self, rules: Rules, action_table: list[str]):
         n, d = rules.seats, rules.deck.size
         self.seats, self.deck_size, self.index = n, d, rules.deck.index
         pieces = [("seat", (n,)), ("dealer", (n,)), ("to_act", (n + 1,)), ("deal", (1,)),
                   ("scores", (n,)), ("hand", (d,)), ("hand_sizes", (n,)), ("trick", (n, d + 1)),
                   ("legal", (rules.num_actions,))]
+        action_words = {w for text in action_table for w in text.split()
+                        if w not in self.index and w not in ("<card>", "<n>", "|")}
         self.vocab: dict[str, dict[str, int]] = {}
-        self.extra: list[tuple[str, bool, bool, bool, int]] = []  # key, cards?, order?, words?, numbers
-        keys = sorted(set(probe.has_cards) | set(probe.words) | set(probe.numbers))
-        for key in keys:
-            cards = key in probe.has_cards
-            ordered = key in probe.ordered
-            words = key in probe.words
-            numbers = probe.numbers.get(key, 0)
+        self.extra: list[tuple[str, Kind, bool, bool, int]] = []  # key, kind, cards?, order?, numbers
+        for key, kind in sorted(rules.view_schema.items()):
+            cards, ordered = _has_cards(kind), _ordered(kind)
+            words = sorted(_vocab(kind, action_words))
+            numbers = _number_count(kind, n)
             if cards:
                 pieces.append((f"{key}.cards", (n + 1, d)))
             if ordered:
                 pieces.append((f"{key}.order", (n + 1, d)))
             if words:
-                common = sorted(probe.words[key].items(), key=lambda kv: (-kv[1], kv[0]))
-                seen = {w for w, _ in common[:MAX_VOCAB]}
-                vocab = sorted(seen | probe.action_words) + [OTHER]
-                self.vocab[key] = {w: i for i, w in enumerate(vocab)}
-                pieces.append((f"{key}.tokens", (n + 1, len(vocab))))
+                self.vocab[key] = {w: i for i, w in enumerate(words + [OTHER])}
+                pieces.append((f"{key}.tokens", (n + 1, len(words) + 1)))
             if numbers:
                 pieces.append((f"{key}.numbers", (numbers,)))
-            self.extra.append((key, cards, ordered, words, numbers))
+            self.extra.append((key, kind, cards, ordered, numbers))
         self.pieces = pieces
         self.offsets = {}
         at = 0
@@ -440,7 +473,7 @@ class Layout:
 
     def encode(self, view: dict, legal_ids=(), out: np.ndarray | None = None) -> np.ndarray:
         """The tensor of a view; `legal_ids` are the ids of view["legal"] (the caller holds the
-        state that names them). Keys a view lacks leave their piece zero."""
+        state that names them). A key the view lacks reads as None."""
         t = self.new() if out is None else out
         if out is not None:
             t.fill(0.0)
@@ -467,23 +500,15 @@ class Layout:
         if view.get("legal"):
             for a in legal_ids:
                 t[off["legal"] + a] = 1.0
-        for key, has_cards, ordered, has_words, numbers in self.extra:
+        for key, kind, has_cards, ordered, numbers in self.extra:
             value = view.get(key)
-            if value is None and not numbers:
-                continue
-            nums = _flat_numbers(value)
-            if nums is not None:
-                if numbers:
-                    at = off[f"{key}.numbers"]
-                    for i, v in enumerate(nums[:numbers]):
-                        t[at + i] = v
-                continue
-            if value is None:
-                if numbers:
-                    t[off[f"{key}.numbers"]] = -1.0
-                continue
+            if numbers:
+                nums: list[float] = []
+                _numbers(kind, value, n, nums)
+                at = off[f"{key}.numbers"]
+                t[at:at + numbers] = nums
             cards, words = [], []
-            _walk(value, n, n, index, cards, words)
+            _marks(kind, value, n, index, cards, words)
             if has_cards and cards:
                 at = off[f"{key}.cards"]
                 for owner, c in cards:
@@ -492,7 +517,7 @@ class Layout:
                     at = off[f"{key}.order"]
                     for place, (owner, c) in enumerate(cards, 1):
                         t[at + owner * d + c] = place
-            if has_words and words:
+            if words:
                 vocab = self.vocab[key]
                 width = len(vocab)
                 at = off[f"{key}.tokens"]
