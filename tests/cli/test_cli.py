@@ -10,10 +10,11 @@ import pytest
 
 from parlor import records
 from parlor.cli.main import main
-from parlor.cli.plain import PlainTable, match_input
+from parlor.cli.plain import PlainTable
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
+from parlor.session import match_input
 
 EXAMPLE = Path(__file__).parents[1] / "games" / "yokir" / "golden" / "worked_example.json"
 

@@ -6,80 +6,15 @@ from the list, the action string, or a short form that names one legal move ("6L
 
 from parlor import records
 from parlor.bots import make_bot, play_safely
-from parlor.core.rules import name_seats
 from parlor.core.errors import ParlorError
 from parlor.core.match import Match
 from parlor.core.rng import Rng
+from parlor.core.rules import name_seats
+from parlor.session import match_input, results_seen, seat_names, why_not
 
-NAMES = ["Ana", "Ben", "Cai", "Dan", "Eva", "Fil", "Gus", "Hal"]
-YOU = "You"  # the terminal's name for the person; a record saved in the terminal keeps it
 HELP = """Type the number of a move, the move itself (play 6L), or a short form naming one
 legal move (6L). Commands: help, hand (show the table again), sheet (score sheet),
 save FILE (write the record), quit."""
-
-
-def seat_names(seats: int, human: int, names: list[str] | None = None) -> list[str]:
-    """The names at a terminal table with the person at seat `human`: a record's own names are
-    kept, except that "You" moves to the person's seat (its old seat gets a computer's name)."""
-    if not names:
-        return [YOU if s == human else NAMES[s % len(NAMES)] for s in range(seats)]
-    return [YOU if s == human else (NAMES[s % len(NAMES)] if n == YOU else n) for s, n in enumerate(names)]
-
-
-def person_seat(names: list[str] | None, otherwise: int) -> int:
-    """The seat a record saved in the terminal gave the person ("You"), or `otherwise` when its
-    names give none: the person sits where they sat."""
-    if names and names.count(YOU) == 1:
-        return names.index(YOU)
-    return otherwise
-
-
-def results_seen(match: Match) -> int:
-    """How many of a match's deal results the person has seen: those of a match already under
-    way (a loaded one); a deal that ended as it was dealt, before any move, has not been seen."""
-    return len(match.results) if match.actions else 0
-
-
-def _unordered(action: str) -> tuple:
-    verb, *rest = action.split(" ")
-    return verb, sorted(rest)
-
-
-def match_input(text: str, legal: list[str]) -> str | None:
-    """The legal move a person's typing names, or None when it names none or several."""
-    text = " ".join(text.split())
-    if text.isdigit() and 1 <= int(text) <= len(legal):
-        return legal[int(text) - 1]
-    if text in legal:
-        return text
-    low = text.lower()
-    if low.count(" ") > 1:  # cards typed in another order than the canonical one ("meld KS KD KH")
-        typed = _unordered(low)
-        hits = [a for a in legal if _unordered(a.lower()) == typed]
-        if len(hits) == 1:
-            return hits[0]
-    hits = [a for a in legal if a.lower().endswith(" " + low) or a.lower() == low]
-    if len(hits) != 1:
-        hits = [a for a in legal if a.lower().startswith(low)] if low else []
-    return hits[0] if len(hits) == 1 else None
-
-
-def why_not(rules, state, legal: list[str], text: str) -> str | None:
-    """Why the typed or clicked `text` makes no legal move, in the rules' own words, read as the
-    move it was meant to be: card codes in any case, cards without their verb ("1t" for "play
-    1T", tried with each verb of a legal move of that shape); None when it names no move at all."""
-    words = [w.upper() if rules.deck.card(w.upper()) is not None else w for w in text.split()]
-    typed = " ".join(words)
-    tries = [typed, text]
-    if words and rules.deck.card(words[0]) is not None:
-        verbs = {a.split(" ")[0] for a in legal if a.count(" ") == len(words)
-                 and rules.deck.card(a.split(" ")[1]) is not None}
-        tries += [f"{verb} {typed}" for verb in sorted(verbs)]
-    for t in tries:
-        reason = rules.why_illegal(state, t)
-        if reason and not reason.startswith(f'"{t}" is not a'):
-            return reason
-    return None
 
 
 class PlainTable:

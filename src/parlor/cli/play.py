@@ -8,9 +8,10 @@ from parlor import records
 from parlor.bots import bots_by_seat
 from parlor.core.errors import BadRecord
 from parlor.core.match import Match
+from parlor.session import fresh_seed, person_seat
 
-from .common import add_game_arg, add_table_args, bot_list, fresh_seed, parse_options, rules_from_args
-from .plain import PlainTable, person_seat
+from .common import add_game_arg, add_table_args, bot_list, parse_options, rules_from_args
+from .plain import PlainTable
 
 
 def add_parser(sub) -> None:

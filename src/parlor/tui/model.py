@@ -8,29 +8,13 @@ which is that seat's view and nothing more.
 from dataclasses import dataclass, field
 
 from parlor.bots import bot_names, make_bot, play_safely
-from parlor.cli.plain import seat_names, why_not
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
-from parlor.core.rules import name_seats
 from parlor.core.rng import Rng
+from parlor.core.rules import name_seats
+from parlor.session import STRONGEST_FIRST, default_level, fresh_seed, seat_names, why_not
 
-STRONGEST_FIRST = ("expert", "strong", "casual", "beginner")
 DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5)
-
-
-def levels() -> list[str]:
-    """The computer players one can choose: the levels from beginner up, then the other bots."""
-    names = bot_names()
-    ladder = [n for n in reversed(STRONGEST_FIRST) if n in names]
-    return ladder + [n for n in names if n not in STRONGEST_FIRST]
-
-
-def default_level() -> str:
-    names = bot_names()
-    for want in ("casual", "beginner", "strong", "expert"):
-        if want in names:
-            return want
-    return names[0]
 
 
 def strongest_level() -> str | None:
@@ -77,7 +61,6 @@ class Session:
     def _seed(self) -> int:
         if self.config.seed is not None:
             return self.config.seed
-        from parlor.cli.common import fresh_seed
         return fresh_seed()
 
     def _make_bots(self) -> None:

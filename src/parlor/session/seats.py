@@ -1,0 +1,48 @@
+"""Who sits at a table: the seats' names, and the levels a person may choose from."""
+
+from parlor.bots import bot_names
+
+NAMES = ["Ana", "Ben", "Cai", "Dan", "Eva", "Fil", "Gus", "Hal"]
+YOU = "You"  # the terminal's name for the person; a record saved in the terminal keeps it
+STRONGEST_FIRST = ("expert", "strong", "casual", "beginner")
+
+
+def seat_names(seats: int, human: int, names: list[str] | None = None) -> list[str]:
+    """The names at a terminal table with the person at seat `human`: a record's own names are
+    kept, except that "You" moves to the person's seat (its old seat gets a computer's name)."""
+    if not names:
+        return [YOU if s == human else NAMES[s % len(NAMES)] for s in range(seats)]
+    return [YOU if s == human else (NAMES[s % len(NAMES)] if n == YOU else n) for s, n in enumerate(names)]
+
+
+def person_seat(names: list[str] | None, otherwise: int) -> int:
+    """The seat a record saved in the terminal gave the person ("You"), or `otherwise` when its
+    names give none: the person sits where they sat."""
+    if names and names.count(YOU) == 1:
+        return names.index(YOU)
+    return otherwise
+
+
+def levels() -> list[str]:
+    """The computer players one can choose: the levels from beginner up, then the other bots."""
+    names = bot_names()
+    ladder = [n for n in reversed(STRONGEST_FIRST) if n in names]
+    return ladder + [n for n in names if n not in STRONGEST_FIRST]
+
+
+def default_level() -> str:
+    """The level a new table offers for every computer."""
+    names = bot_names()
+    for want in ("casual", "beginner", "strong", "expert"):
+        if want in names:
+            return want
+    return names[0]
+
+
+def standin_level() -> str:
+    """The computer that holds an absent person's seat: a middling level where there is one."""
+    names = bot_names()
+    for level in ("casual", "beginner", "rules", "random"):
+        if level in names:
+            return level
+    return names[0]
