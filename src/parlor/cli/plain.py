@@ -5,12 +5,10 @@ from the list, the action string, or a short form that names one legal move ("6L
 """
 
 from parlor import records
-from parlor.bots import make_bot, play_safely
 from parlor.core.errors import ParlorError
 from parlor.core.match import Match
-from parlor.core.rng import Rng
 from parlor.core.rules import name_seats
-from parlor.session import match_input, results_seen, seat_names, why_not
+from parlor.session import TableSession, against_computers, match_input, results_seen, seat_names
 
 HELP = """Type the number of a move, the move itself (play 6L), or a short form naming one
 legal move (6L). Commands: help, hand (show the table again), sheet (score sheet),
@@ -18,13 +16,14 @@ save FILE (write the record), quit."""
 
 
 class PlainTable:
-    def __init__(self, match: Match, human: int, bots: list[str], seed: int,
-                 read=input, write=print):
+    """The person at seat `human`, computers at the others (`bots` by seat, repeated)."""
+
+    def __init__(self, match: Match, human: int, bots: list[str], read=input, write=print):
         self.match, self.human, self.read, self.write = match, human, read, write
-        rules = match.rules
-        self.names = match.names = seat_names(rules.seats, human, match.names)
-        self.bots = {s: make_bot(bots[s % len(bots)], rules) for s in range(rules.seats) if s != human}
-        self.rngs = {s: Rng(seed * 1000 + s + 1) for s in self.bots}
+        n = match.rules.seats
+        self.session = TableSession(match, against_computers(n, human, bots),
+                                    seat_names(n, human, match.names))
+        self.names = self.session.names
         self.shown = len(match.log)
         self.results_shown = results_seen(match)
         self.headed = self.results_shown  # the last deal whose header was written
@@ -39,15 +38,14 @@ class PlainTable:
                 deal = m.deal_number
                 self._deal_header()
             seat = m.to_act()
-            if seat == self.human:
+            if self.session.is_person(seat):
                 if not self._human_turn():
                     return m
             else:
-                bot = self.bots[seat]
-                action, problem = play_safely(bot, m.view(seat), self.rngs[seat])
+                action, problem = self.session.computer_move(seat, m.view(seat), len(m.actions))
                 if problem:
-                    self.write(f"({self.names[seat]}'s {bot.name} player {problem}; "
-                               "it played a random legal move instead)")
+                    self.write(f"({self.names[seat]}'s {self.session.bots[seat].name} player "
+                               f"{problem}; it played a random legal move instead)")
                 m.apply(action)
             self._show_log()
         self.write("The match is over.")
@@ -105,7 +103,7 @@ class PlainTable:
 
     def show_table(self) -> None:
         m = self.match
-        view = dict(m.view(self.human), names=self.names)
+        view = self.session.view(self.human)
         self.write("Scores: " + "  ".join(f"{self.names[s]} {v}" for s, v in enumerate(m.scores)))
         for line in m.rules.table_lines(view):
             self.write(line)
@@ -156,9 +154,9 @@ class PlainTable:
                 self.write(f"There is no move {text}: the moves are numbered 1 to {len(legal)}.")
                 continue
             if action is None:
-                reason = (why_not(m.rules, m.state, legal, text)
-                          or m.rules.why_illegal(m.state, text)) if text else None
-                self.write(f"Not a legal move: {name_seats(reason, self.names, self.human)}" if reason else
+                reason = (self.session.why_refused(self.human, text)
+                          or self.session.why_illegal(self.human, text)) if text else None
+                self.write(f"Not a legal move: {reason}" if reason else
                            "That names no single legal move; type a number from the list or help.")
                 continue
             try:

@@ -67,12 +67,9 @@ def run(args) -> int:
         print("parlor: not a terminal; playing in the line mode (--plain)", file=sys.stderr)
         args.plain = True
     if args.plain:
-        seed = args.seed if args.seed is not None else fresh_seed()
-        if match is not None:
-            seed = match.seed
-        else:
-            match = Match(rules, seed)
-        PlainTable(match, seat, bots or ["random"], seed).run()
+        if match is None:
+            match = Match(rules, args.seed if args.seed is not None else fresh_seed())
+        PlainTable(match, seat, bots or ["random"]).run()
         return 0
     from parlor.tui import TableConfig, run as run_table
     config = TableConfig(args.game, parse_options(args.option), args.seats, seat, bots,

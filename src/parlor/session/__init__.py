@@ -1,31 +1,40 @@
-"""What every front end (the line mode in cli/, the terminal in tui/, the web server in web/)
-shares about a table: the seats' names, the levels, a typed or clicked move read as meant, fresh
-seeds, the rules text. It imports none of the front ends.
+"""The table-session layer under every front end: who sits at a table and who plays each seat,
+the computer players and their seeding, whose turn it is and why a move is refused, hints, the
+rules text. The line mode (cli/), the terminal (tui/) and the web server (web/) compose it; it
+imports none of them.
 
-- seats.py: the seats' names, the levels a person picks and the stand-in's.
+- seats.py: players, names, the levels a person picks and the stand-in's.
 - moves.py: a typed or clicked move read as the legal move it names, or why it names none.
-- table.py: fresh seeds, the deal results a person has seen.
+- table.py: TableSession, the one seeding rule of computer players, fresh seeds.
 - rules_text.py: each game's rules as Markdown.
 """
 
 from .moves import match_input, why_not
 from .rules_text import rules_text
 from .seats import (
+    COMPUTER,
     NAMES,
-    STRONGEST_FIRST,
+    PERSON,
     YOU,
+    Player,
+    against_computers,
     default_level,
     levels,
     person_seat,
     seat_names,
     standin_level,
 )
-from .table import fresh_seed, results_seen
+from .table import TableSession, bot_rng, fresh_seed, results_seen
 
 __all__ = [
+    "COMPUTER",
     "NAMES",
-    "STRONGEST_FIRST",
+    "PERSON",
     "YOU",
+    "Player",
+    "TableSession",
+    "against_computers",
+    "bot_rng",
     "default_level",
     "fresh_seed",
     "levels",

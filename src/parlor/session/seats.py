@@ -1,10 +1,28 @@
-"""Who sits at a table: the seats' names, and the levels a person may choose from."""
+"""Who sits at a table: each seat's player (a person or a computer at a level), the seats' names,
+and the levels a person may choose from."""
+
+from dataclasses import dataclass
 
 from parlor.bots import bot_names
 
 NAMES = ["Ana", "Ben", "Cai", "Dan", "Eva", "Fil", "Gus", "Hal"]
 YOU = "You"  # the terminal's name for the person; a record saved in the terminal keeps it
+PERSON, COMPUTER = "person", "computer"
 STRONGEST_FIRST = ("expert", "strong", "casual", "beginner")
+
+
+@dataclass
+class Player:
+    """Who plays a seat: a person or a computer. `level` is the computer's; at a person's seat it
+    is the stand-in's, the computer that holds the seat while the person is away (the web)."""
+    kind: str  # PERSON or COMPUTER
+    level: str
+
+
+def against_computers(seats: int, person: int, levels: list[str]) -> list[Player]:
+    """A person at seat `person`, computers at the others: `levels` are by seat, repeated around
+    the table (the person's entry is their stand-in's)."""
+    return [Player(PERSON if s == person else COMPUTER, levels[s % len(levels)]) for s in range(seats)]
 
 
 def seat_names(seats: int, human: int, names: list[str] | None = None) -> list[str]:
