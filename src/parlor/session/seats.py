@@ -50,17 +50,15 @@ def levels() -> list[str]:
 
 def default_level() -> str:
     """The level a new table offers for every computer."""
-    names = bot_names()
-    for want in ("casual", "beginner", "strong", "expert"):
-        if want in names:
-            return want
-    return names[0]
+    return _first_bot(("casual", "beginner", "strong", "expert"))
 
 
 def standin_level() -> str:
     """The computer that holds an absent person's seat: a middling level where there is one."""
+    return _first_bot(("casual", "beginner", "rules", "random"))
+
+
+def _first_bot(preferred: tuple[str, ...]) -> str:
+    """The first of `preferred` this installation has, else its first bot."""
     names = bot_names()
-    for level in ("casual", "beginner", "rules", "random"):
-        if level in names:
-            return level
-    return names[0]
+    return next((name for name in preferred if name in names), names[0])

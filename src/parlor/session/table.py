@@ -4,6 +4,7 @@ and why a move is refused, and hints for a person. A front end keeps only what i
 reading keys, drawing, sockets.
 """
 
+import logging
 import secrets
 
 from parlor.bots import Bot, make_bot, play_safely
@@ -27,7 +28,7 @@ def bot_rng(seed: int, index: int, seat: int) -> Rng:
     """The rng of every computer player's decision, at every table: the decision at action `index`
     of the match dealt from `seed`, by `seat`. Made afresh from the match for each decision, it is
     the same after a restarted server or a loaded record, and one seed with the same levels plays
-    the same match in every front end. (A seat is below 16: no two seats share an rng.)"""
+    the same match in every front end. (Seats are below 16: two seats never share one.)"""
     return Rng(seed * 7919 + index * 16 + seat)
 
 
@@ -67,9 +68,10 @@ class TableSession:
     # --- why a move is refused, told to the seat that tried it
     def turn_refusal(self) -> str:
         """Why a seat whose turn it is not cannot move: the match is over, or who is to act."""
-        if self.match.finished:
+        seat = self.match.to_act()
+        if seat is None:
             return "the match is over"
-        return f"it is not your turn: {self.names[self.match.to_act()]} is to act"
+        return f"it is not your turn: {self.names[seat]} is to act"
 
     def why_illegal(self, seat: int, action: str) -> str | None:
         """The rules' reason `action` is illegal now, told to `seat` ("you do not hold 7D");
@@ -84,16 +86,17 @@ class TableSession:
         return None if reason is None else name_seats(reason, self.names, seat)
 
     # --- computer players
-    def computer_move(self, seat: int, view: dict, index: int, log=None) -> tuple[str, str | None]:
+    def computer_move(self, seat: int, view: dict, index: int,
+                      log: logging.Logger | None = None) -> tuple[str, str | None]:
         """The move of the computer at `seat` (its own, or a person's stand-in) from that seat's
         `view` at action `index` of the match, and what went wrong (bots.play_safely: a failing
-        bot's move is a random legal one). Safe to call in a thread."""
+        bot's move is a random legal one; `log` gets its traceback). Safe to call in a thread."""
         return play_safely(self.bots[seat], view, bot_rng(self.match.seed, index, seat), log)
 
     def hints(self, seat: int, view: dict, index: int) -> list[dict]:
         """The hints for `seat` from its own `view` at action `index` (bots.hints.hint, best
-        first): a hint knows what the seat knows. The same position gets the same hints. Safe to
-        call in a thread."""
+        first): a hint knows what the seat knows. Asked again at the same action, the same hints.
+        Safe to call in a thread."""
         # the search, imported when first asked for
         from parlor.bots import hints as bot_hints
         return bot_hints.hint(self.rules, view, level=HINT_LEVEL, rng=Rng(index * 31 + seat))
