@@ -71,8 +71,3 @@ def parse_options(pairs: list[str]) -> dict:
 
 def rules_from_args(game: str, args):
     return make_rules(game, parse_options(args.option), args.seats)
-
-
-def fresh_seed() -> int:
-    import secrets
-    return secrets.randbelow(2**31)

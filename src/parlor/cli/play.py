@@ -8,9 +8,10 @@ from parlor import records
 from parlor.bots import bots_by_seat
 from parlor.core.errors import BadRecord
 from parlor.core.match import Match
+from parlor.session import fresh_seed, person_seat
 
-from .common import add_game_arg, add_table_args, bot_list, fresh_seed, parse_options, rules_from_args
-from .plain import PlainTable, person_seat
+from .common import add_game_arg, add_table_args, bot_list, parse_options, rules_from_args
+from .plain import PlainTable
 
 
 def add_parser(sub) -> None:
@@ -66,12 +67,9 @@ def run(args) -> int:
         print("parlor: not a terminal; playing in the line mode (--plain)", file=sys.stderr)
         args.plain = True
     if args.plain:
-        seed = args.seed if args.seed is not None else fresh_seed()
-        if match is not None:
-            seed = match.seed
-        else:
-            match = Match(rules, seed)
-        PlainTable(match, seat, bots or ["random"], seed).run()
+        if match is None:
+            match = Match(rules, args.seed if args.seed is not None else fresh_seed())
+        PlainTable(match, seat, bots or ["random"]).run()
         return 0
     from parlor.tui import TableConfig, run as run_table
     config = TableConfig(args.game, parse_options(args.option), args.seats, seat, bots,

@@ -19,9 +19,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from parlor import records
-from parlor.cli.plain import person_seat, results_seen
 from parlor.core.errors import ParlorError
 from parlor.core.rules import name_seats, team_letter
+from parlor.session import person_seat, results_seen, rules_text
 
 from .dialogs import ChoiceDialog, InputDialog, TextDialog
 from .model import Moves, Session, TableConfig, group_moves
@@ -426,7 +426,6 @@ class TableScreen(Screen):
                                         wrap=False))
 
     def action_rules(self) -> None:
-        from parlor.cli.rules_cmd import rules_text
         try:
             text = rules_text(self.session.rules.id)
         except (OSError, ParlorError):

@@ -37,12 +37,12 @@ def create_app(db_url: str, **server_args) -> Starlette:
 
     async def api_games(request: Request):
         from parlor.bots import bot_names
-        from .server import standin_level
+        from parlor.session import standin_level
         return JSONResponse({"games": game_catalogue(), "levels": bot_names(),
                              "standin": standin_level()})
 
     async def api_rules(request: Request):
-        from parlor.cli.rules_cmd import rules_text
+        from parlor.session import rules_text
         try:
             text = rules_text(request.path_params["game"])
         except (ParlorError, OSError) as e:
