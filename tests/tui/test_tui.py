@@ -13,7 +13,7 @@ from parlor.core.registry import games, make_rules
 from parlor.core.rules import name_seats
 from parlor.tui.app import ParlorApp
 from parlor.tui.dialogs import ChoiceDialog, InputDialog, TextDialog
-from parlor.tui.model import TableConfig, group_moves
+from parlor.tui.model import TableConfig, group_moves, seat_facts, shown_cards
 from parlor.tui.replay import ReplayScreen
 from parlor.tui.setup import StartScreen
 from parlor.tui.table import TableScreen
@@ -76,6 +76,22 @@ def test_moves_rummy_melds_go_in_a_list_and_single_layoffs_on_their_card():
     m = group_moves(legal, ["4D", "9S", "4H", "5H", "6H"], deck)
     assert m.groups == {"meld": ["meld 4H 5H 6H"]}
     assert m.by_card["4D"] == ["discard 4D", "layoff 0 4D"] and m.buttons == ["end"]
+
+
+# --- the model: the shared view keys, read alike for every game
+
+def test_seat_facts_show_an_int_after_its_name_and_a_word_as_itself():
+    view = {"seat_facts": [{"said": "pass", "bid": None, "won": 2}, {"said": None, "bid": 3, "won": 0}]}
+    assert seat_facts(view, 0) == ["pass", "won 2"] and seat_facts(view, 1) == ["bid 3", "won 0"]
+    assert seat_facts({"seats": 2}, 1) == []  # a game without seat facts (Tőr)
+
+
+def test_shown_cards_are_the_tops_of_the_face_up_places_in_the_terminals_words():
+    view = {"face_up": [{"label": "upcard", "cards": ["5A"], "state": "turned_down"},
+                        {"label": "discard_pile", "cards": ["2C", "KH"], "state": None},
+                        {"label": "turned", "cards": [], "state": None},
+                        {"label": "stock_top", "cards": ["9S"], "state": None}]}
+    assert shown_cards(view) == [("down", "5A"), ("pile", "KH"), ("stock top", "9S")]
 
 
 # --- whole matches from the start screen, by keys

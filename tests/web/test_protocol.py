@@ -560,3 +560,23 @@ def test_a_failing_computer_player_does_not_stall_the_table(app_client, monkeypa
             hello(ws, t["id"], token(t, 0))
         wait_for(lambda: table.sid > 6 or table.match.finished)  # three broken computers play on
     assert "failed: ZeroDivisionError: division by zero" in caplog.text
+
+
+def test_the_cards_shown_beside_the_trick_come_from_face_up_and_the_keys_declared_cards():
+    """The up card (face_up, its label in words) and the picker's own discard (a key Yokir
+    declares a card), in the view's order; the spectator sees no discard."""
+    from parlor.core.match import Match
+    from parlor.core.registry import make_rules
+    from parlor.core.spectator import public_view
+    from parlor.web.public import roles, shown_cards
+    rules = make_rules("yokir")
+    match = Match(rules, 5)
+    up, picker = match.view(0)["face_up"][0]["cards"][0], match.to_act()
+    match.apply("pick")
+    discard = match.legal()[0]
+    match.apply(discard)
+    view = match.view(picker)
+    assert shown_cards(rules, view) == [("upcard", [up]), ("discard", [discard.split()[1]])]
+    assert set(roles(rules, view)) <= set(view["hand"]) | {up, discard.split()[1]}
+    spectator = public_view(rules, [match.view(s) for s in range(3)])
+    assert shown_cards(rules, spectator) == [("upcard", [up])]
