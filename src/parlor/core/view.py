@@ -69,44 +69,71 @@ class Kind:
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
-class Seat(Kind):
+class _Scalar(Kind):
+    """A kind of one plain value, which `ok` tells."""
+    what = ""  # what a message calls it
+
+    def ok(self, value, table: "_Table") -> bool:
+        raise NotImplementedError
+
     def problems(self, value, table, where):
-        ok = is_int(value) and 0 <= value < table.seats
-        return [] if ok else [f"{where}: {value!r} is not a seat"]
+        return [] if self.ok(value, table) else [f"{where}: {value!r} is not {self.what}"]
+
+
+def _each(kind: Kind, values: list, table: "_Table", where: str) -> list[str]:
+    return [p for i, v in enumerate(values) for p in kind.problems(v, table, f"{where}[{i}]")]
 
 
 @dataclass(frozen=True)
-class Int(Kind):
-    def problems(self, value, table, where):
-        return [] if is_int(value) else [f"{where}: {value!r} is not an integer"]
+class Seat(_Scalar):
+    what = "a seat"
+
+    def ok(self, value, table):
+        return is_int(value) and 0 <= value < table.seats
 
 
 @dataclass(frozen=True)
-class Bool(Kind):
-    def problems(self, value, table, where):
-        return [] if isinstance(value, bool) else [f"{where}: {value!r} is not true or false"]
+class Int(_Scalar):
+    what = "an integer"
+
+    def ok(self, value, table):
+        return is_int(value)
 
 
 @dataclass(frozen=True)
-class Word(Kind):
+class Bool(_Scalar):
+    what = "true or false"
+
+    def ok(self, value, table):
+        return isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Word(_Scalar):
     choices: tuple[str, ...]
 
-    def problems(self, value, table, where):
-        return [] if value in self.choices else [f"{where}: {value!r} is not one of {self.choices}"]
+    @property
+    def what(self) -> str:  # type: ignore[override]
+        return f"one of {self.choices}"
+
+    def ok(self, value, table):
+        return value in self.choices
 
 
 @dataclass(frozen=True)
-class Text(Kind):
-    def problems(self, value, table, where):
-        return [] if isinstance(value, str) else [f"{where}: {value!r} is not text"]
+class Text(_Scalar):
+    what = "text"
+
+    def ok(self, value, table):
+        return isinstance(value, str)
 
 
 @dataclass(frozen=True)
-class Card(Kind):
-    def problems(self, value, table, where):
-        ok = isinstance(value, str) and (value in table.codes or value == HIDDEN)
-        return [] if ok else [f"{where}: {value!r} is not a card code"]
+class Card(_Scalar):
+    what = "a card code"
+
+    def ok(self, value, table):
+        return isinstance(value, str) and (value in table.codes or value == HIDDEN)
 
 
 @dataclass(frozen=True)
@@ -116,14 +143,15 @@ class Cards(Kind):
     def problems(self, value, table, where):
         if not isinstance(value, list):
             return [f"{where}: {value!r} is not a list of cards"]
-        return [p for i, v in enumerate(value) for p in Card().problems(v, table, f"{where}[{i}]")]
+        return _each(Card(), value, table, where)
 
 
 @dataclass(frozen=True)
-class Action(Kind):
-    def problems(self, value, table, where):
-        ok = isinstance(value, str) and value != "" and value == " ".join(value.split())
-        return [] if ok else [f"{where}: {value!r} is not an action string"]
+class Action(_Scalar):
+    what = "an action string"
+
+    def ok(self, value, table):
+        return isinstance(value, str) and value != "" and value == " ".join(value.split())
 
 
 @dataclass(frozen=True)
@@ -136,7 +164,7 @@ class ListOf(Kind):
             return [f"{where}: {value!r} is not a list"]
         if self.size is not None and len(value) != self.size:
             return [f"{where}: {len(value)} items, not {self.size}"]
-        return [p for i, v in enumerate(value) for p in self.item.problems(v, table, f"{where}[{i}]")]
+        return _each(self.item, value, table, where)
 
 
 @dataclass(frozen=True)
@@ -146,7 +174,7 @@ class PerSeat(Kind):
     def problems(self, value, table, where):
         if not isinstance(value, list) or len(value) != table.seats:
             return [f"{where}: {value!r} is not a list of one item a seat"]
-        return [p for i, v in enumerate(value) for p in self.item.problems(v, table, f"{where}[{i}]")]
+        return _each(self.item, value, table, where)
 
 
 @dataclass(frozen=True, init=False)
@@ -211,9 +239,12 @@ COMMON: dict[str, Kind] = {
 
 # --- the shared keys: a constructor (or the kind itself) for each, and a test of its shape
 
+_TRICK_FIELDS = Obj(leader=Seat(), winner=Seat(), cards=ListOf(SEAT_CARD)).fields
+
+
 def tricks(**extra: Kind) -> ListOf:
     """`tricks`: leader, winner and each seat's card, plus the game's own fields."""
-    return ListOf(Obj(leader=Seat(), winner=Seat(), cards=ListOf(SEAT_CARD), **extra))
+    return ListOf(Obj(**dict(_TRICK_FIELDS), **extra))
 
 
 def trick_modes(modes: tuple[str, ...]) -> ListOf:
@@ -249,9 +280,8 @@ def _is_tricks(kind: Kind) -> bool:
     if not (isinstance(kind, ListOf) and kind.size is None and isinstance(kind.item, Obj)):
         return False
     fields = dict(kind.item.fields)
-    base = tricks().item.fields
-    return kind.item.fields[:len(base)] == base and ("modes" not in fields
-                                                    or _is_trick_modes(fields["modes"]))
+    return (kind.item.fields[:len(_TRICK_FIELDS)] == _TRICK_FIELDS
+            and ("modes" not in fields or _is_trick_modes(fields["modes"])))
 
 
 def _is_trick_modes(kind: Kind) -> bool:
@@ -316,7 +346,7 @@ def problems(rules, view: dict, spectator: bool = False) -> list[str]:
         if key not in view:
             out.append(f"no key {key!r}")
         elif spectator and key in rules.private_view_keys:
-            empty = [] if key in ("hand", "legal") else None
+            empty: list | None = [] if key in ("hand", "legal") else None
             if view[key] != empty:
                 out.append(f"{key}: {view[key]!r} in the spectators' view, which has {empty!r}")
         else:

@@ -507,7 +507,8 @@ class Layout:
                 _numbers(kind, value, n, nums)
                 at = off[f"{key}.numbers"]
                 t[at:at + numbers] = nums
-            cards, words = [], []
+            cards: list[tuple[int, int]] = []
+            words: list[tuple[int, str]] = []
             _marks(kind, value, n, index, cards, words)
             if has_cards and cards:
                 at = off[f"{key}.cards"]
