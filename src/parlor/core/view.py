@@ -285,8 +285,10 @@ def _is_tricks(kind: Kind) -> bool:
 
 
 def _is_trick_modes(kind: Kind) -> bool:
-    return (isinstance(kind, ListOf) and isinstance(kind.item, Tuple)
-            and kind == trick_modes(getattr(kind.item.items[-1], "choices", ())))
+    if not (isinstance(kind, ListOf) and isinstance(kind.item, Tuple) and len(kind.item.items) == 2):
+        return False
+    mode = kind.item.items[1]
+    return isinstance(mode, Word) and kind == trick_modes(mode.choices)
 
 
 def _is_face_up(kind: Kind) -> bool:

@@ -1,5 +1,5 @@
-"""What the web front end draws from a view: card codes in it, table lines, card roles.
-The spectator's view itself is a core concept (parlor.core.spectator)."""
+"""What the web front end draws from a view: card codes in it, the cards beside the trick, table
+lines, card roles. The spectator's view itself is a core concept (parlor.core.spectator)."""
 
 from parlor.core.rules import Rules
 from parlor.core.view import Card, Cards, Optional
