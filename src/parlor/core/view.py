@@ -29,9 +29,10 @@ the constructor below, which fixes the shape):
     history      the deal's actions as this seat saw them made: [[seat, action string], ...]
                  (`Rules.public_action` for this seat: "draw stock" for another's draw)
     face_up      the cards lying face up on the table, beside the trick:
-                 [{"label": word, "cards": [card, ...], "state": word or None}], a pile's top
-                 card last; the label says what they are ("upcard", "discard_pile"), the state
-                 what became of them ("picked"); both are word ids that front ends put in words
+                 [{"label": word, "cards": [card, ...], "state": word or None}], one entry a
+                 place (a pile's top card last, no card while the place is empty); the label
+                 says what they are ("upcard", "discard_pile"), the state what became of them
+                 ("picked"); both are word ids that front ends put in words
     seat_facts   per seat: {fact: value} public facts shown beside the seat (a bid, the tricks
                  won): an int is shown after the fact's name ("bid 3"), a word as itself ("pass");
                  None: nothing to show
@@ -48,7 +49,8 @@ size)`, `PerSeat(kind)` (one item a seat), `Tuple(kind, ...)` (a fixed list such
 card]), `Optional(kind)` (or None), `Obj(field=kind, ...)` (exactly those fields).
 
 The spectator's view (core/spectator.py) has the same keys: its `seat` and every private key
-(`Rules.private_view_keys`) are None, its `hand` and `legal` [].
+(`Rules.private_view_keys`) are None, its `hand` and `legal` []. Front ends add `names` (the
+table's names for the seats) to the views they draw; it is no key of a game's view.
 
 `problems(rules, view)` lists where a view breaks the contract: a key missing, one undeclared, a
 value not of its declared kind. The conformance suite runs it on every view of every game.
