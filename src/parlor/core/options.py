@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import BadRecord
+from .errors import BadTable
 
 
 @dataclass(frozen=True)
@@ -39,19 +39,19 @@ def choice_option(name: str, values: tuple, default, doc: str = "") -> Option:
 
 
 def check_options(game_id: str, schema: tuple[Option, ...], given) -> dict:
-    """The full option dict (defaults filled in), or BadRecord naming the offending option."""
+    """The full option dict (defaults filled in), or BadTable naming the offending option."""
     if given is None:
         given = {}
     if not isinstance(given, dict):
-        raise BadRecord("options must be a JSON object")
+        raise BadTable("options must be a JSON object")
     by_name = {o.name: o for o in schema}
     for name, value in given.items():
         opt = by_name.get(name)
         if opt is None:
             known = ", ".join(by_name) or "none"
-            raise BadRecord(f"unknown option {name!r} for {game_id} (options: {known})")
+            raise BadTable(f"unknown option {name!r} for {game_id} (options: {known})")
         if not opt.check(value):
-            raise BadRecord(f"option {name!r} must be {opt.allowed}, not {_json(value)}")
+            raise BadTable(f"option {name!r} must be {opt.allowed}, not {_json(value)}")
     return {o.name: given.get(o.name, o.default) for o in schema}
 
 

@@ -37,7 +37,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from parlor.core.errors import ParlorError
+from parlor.core.errors import BadTable
 from parlor.core.match import Match
 from parlor.core.rng import Rng
 
@@ -58,7 +58,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         try:
             self.table = encoding.table(game_id, options, seats)
-        except ParlorError as e:
+        except BadTable as e:
             raise ValueError(str(e)) from None
         self.rules = self.table.rules
         self.layout = self.table.layout
