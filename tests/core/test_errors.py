@@ -68,6 +68,7 @@ def test_an_action_after_the_end_is_illegal_not_invalid():
     (lambda: make_rules("chess"), "unknown game 'chess' (games: "),
     (lambda: make_rules("yokir", {"colour": "red"}), "unknown option 'colour' for yokir (options: "),
     (lambda: make_rules("yokir", {"target": 0}), "option 'target' must be an integer from 1 to 100, not 0"),
+    (lambda: make_rules("yokir", {"target": {7}}), "option 'target' must be an integer from 1 to 100, not {7}"),
     (lambda: make_rules("tor", seats=9), "tor is played by 2 to 8 seats, not 9"),
     (lambda: Match(make_rules("tor", {"deals": 1}), 0, [Match(make_rules("tor"), 0).deals[0]] * 2),
      "deals has 2 entries but the match has only 1 deals"),

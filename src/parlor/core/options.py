@@ -4,6 +4,7 @@ Numbers must be JSON integers: 7.0, "7" and true are not 7. An option that anoth
 irrelevant is still checked. An unknown name is an error.
 """
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -56,8 +57,18 @@ def check_options(game_id: str, schema: tuple[Option, ...], given) -> dict:
 
 
 def _json(value) -> str:
-    import json
-    try:
-        return json.dumps(value)
-    except (TypeError, ValueError):
-        return repr(value)
+    """A value as JSON writes it (records and requests are JSON: "7", null); a value JSON has no
+    spelling for (a set, an object, handed in through the Python API) as Python writes it."""
+    return json.dumps(value) if _is_json(value) else repr(value)
+
+
+def _is_json(value) -> bool:
+    """Whether json.dumps writes `value`: JSON's scalars, and lists and objects of them."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return True
+    if isinstance(value, (list, tuple)):
+        return all(_is_json(v) for v in value)
+    if isinstance(value, dict):
+        return all((k is None or isinstance(k, (bool, int, float, str))) and _is_json(v)
+                   for k, v in value.items())
+    return False

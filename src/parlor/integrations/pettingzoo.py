@@ -29,6 +29,7 @@
   act sees it (encoding.render); after the match, the score sheet. Never another seat's cards.
 """
 
+import numbers
 import secrets
 
 import gymnasium
@@ -137,10 +138,10 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
             return
         m, rules = self.match, self.rules
         state = m.state
-        try:
-            a = int(action)
-        except (TypeError, ValueError):
-            raise ValueError(f"{agent} must act with an action id, not {action!r}") from None
+        if not isinstance(action, numbers.Integral):  # an int, or numpy's (action_space.sample())
+            # ValueError as for every refused step: one type for the caller to catch
+            raise ValueError(f"{agent} must act with an action id, not {action!r}")  # noqa: TRY004
+        a = int(action)
         if not 0 <= a < rules.num_actions:
             raise ValueError(f"action {a} is not an action id of {rules.id} (0 to {rules.num_actions - 1})")
         reason = rules.why_illegal_id(state, a)
