@@ -436,10 +436,10 @@ def test_an_arena_plot_that_cannot_be_drawn_is_refused_before_any_match(tmp_path
 
 def test_the_arena_report_is_printed_before_the_plot_is_drawn(tmp_path, capsys, monkeypatch):
     """A plot that fails at the end (a full disk) must not take the report of the play with it."""
-    from parlor.core.errors import BadRecord
+    from parlor.core.errors import UsageError
 
     def full_disk(report, path):
-        raise BadRecord(f"cannot draw {path}: No space left on device")
+        raise UsageError(f"cannot draw {path}: No space left on device")
     monkeypatch.setattr("parlor.cli.arena.plot", full_disk)
     argv = ["arena", "yokir", "--bots", "random,rules", "--matches", "1", "--seed", "1", "-o", "target=1"]
     assert main(argv + ["--plot", str(tmp_path / "x.png")]) == 2

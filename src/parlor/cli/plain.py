@@ -5,7 +5,7 @@ from the list, the action string, or a short form that names one legal move ("6L
 """
 
 from parlor import records
-from parlor.core.errors import ParlorError
+from parlor.core.errors import ActionError
 from parlor.core.match import Match
 from parlor.core.rules import name_seats
 from parlor.session import TableSession, against_computers, match_input, results_seen, seat_names
@@ -161,7 +161,7 @@ class PlainTable:
                 continue
             try:
                 m.apply(action)
-            except ParlorError as e:
+            except ActionError as e:
                 self.write(name_seats(str(e), self.names, self.human))
                 continue
             return True

@@ -6,7 +6,7 @@ import sys
 
 from parlor import records
 from parlor.bots import bots_by_seat
-from parlor.core.errors import BadRecord
+from parlor.core.errors import UsageError
 from parlor.core.match import Match
 from parlor.session import fresh_seed, person_seat
 
@@ -34,7 +34,7 @@ def _load(args, rules) -> Match:
     refused: the match goes on at its own table, and ignoring them silently would mislead."""
     record = records.read(args.load)
     if record.get("game") != args.game:
-        raise BadRecord(f"{args.load} is a record of {record.get('game')!r}, not {args.game!r}")
+        raise UsageError(f"{args.load} is a record of {record.get('game')!r}, not {args.game!r}")
     match = records.replay(record)
     differ = [f"-o {name}={json.dumps(rules.options[name])} (it has "
               f"{json.dumps(match.rules.options[name])})"
@@ -44,7 +44,7 @@ def _load(args, rules) -> Match:
     if args.seed is not None and args.seed != match.seed:
         differ.append(f"--seed {args.seed} (it has {match.seed})")
     if differ:
-        raise BadRecord(f"{args.load} goes on with its own table, not " + ", ".join(differ))
+        raise UsageError(f"{args.load} goes on with its own table, not " + ", ".join(differ))
     return match
 
 
@@ -57,12 +57,12 @@ def run(args) -> int:
     if seat is None:
         seat = person_seat(match.names, 0) if match is not None else 0
     if not 0 <= seat < rules.seats:
-        raise BadRecord(f"--seat must be from 0 to {rules.seats - 1}")
+        raise UsageError(f"--seat must be from 0 to {rules.seats - 1}")
     if args.bots is not None:
         bots_by_seat(args.bots, rules)  # an unknown bot, or more than seats: one line, exit 2
     bots = args.bots or []
     if args.delay is not None and not 0 <= args.delay <= 10:
-        raise BadRecord("--delay must be from 0 to 10 seconds")
+        raise UsageError("--delay must be from 0 to 10 seconds")
     if not args.plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("parlor: not a terminal; playing in the line mode (--plain)", file=sys.stderr)
         args.plain = True

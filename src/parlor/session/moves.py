@@ -1,6 +1,8 @@
 """A person's move as they typed it or clicked its card: the legal move it names, or why it
 names none, in the rules' own words."""
 
+from parlor.core.errors import ActionError, UnknownAction
+
 
 def _unordered(action: str) -> tuple:
     verb, *rest = action.split(" ")
@@ -38,7 +40,10 @@ def why_not(rules, state, legal: list[str], text: str) -> str | None:
                  and rules.deck.card(a.split(" ")[1]) is not None}
         tries += [f"{verb} {typed}" for verb in sorted(verbs)]
     for t in tries:
-        reason = rules.why_illegal(state, t)
-        if reason and not reason.startswith(f'"{t}" is not a'):
-            return reason
+        try:
+            rules.check_action(state, t)
+        except UnknownAction:  # in no form of the game's moves: read it the next way
+            continue
+        except ActionError as e:
+            return e.reason
     return None

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from parlor import records
-from parlor.core.errors import ParlorError
+from parlor.core.errors import ActionError, BadTable, ParlorError
 from parlor.core.rules import name_seats, team_letter
 from parlor.session import person_seat, results_seen, rules_text
 
@@ -321,7 +321,7 @@ class TableScreen(Screen):
             return
         try:
             s.apply(action)
-        except ParlorError as e:
+        except ActionError as e:
             self.notify(name_seats(str(e), s.names, s.human), severity="error")
             return
         self.redraw()
@@ -428,7 +428,7 @@ class TableScreen(Screen):
     def action_rules(self) -> None:
         try:
             text = rules_text(self.session.rules.id)
-        except (OSError, ParlorError):
+        except (OSError, BadTable):
             text = "The rules text is not available."
         self.app.push_screen(TextDialog(f"Rules of {self.session.rules.title}", text, markdown=True))
 
