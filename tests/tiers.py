@@ -1,6 +1,8 @@
 """The suite's two tiers (README, "Tests"): `pytest -m "not slow"` is the fast tier a developer
-runs all the time, plain `pytest` the full suite CI runs. A slow case keeps its check in the fast
-tier in a smaller size: the same check on fewer seeds, games or option sets."""
+runs all the time, plain `pytest` the full suite CI runs. A case marked slow keeps its check in the
+fast tier in a smaller size where it can (the same check on fewer seeds, games or option sets);
+a few long measurements (the arena's margins, ray, the Tőr samplers' scores) are the full suite's
+alone."""
 
 import itertools
 from collections.abc import Iterable
