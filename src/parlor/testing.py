@@ -15,7 +15,7 @@ import json
 import random
 
 from parlor import records
-from parlor.core.errors import IllegalAction
+from parlor.core.errors import ActionError, IllegalAction, InvalidAction
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
@@ -136,22 +136,25 @@ def _check_illegal_refused(rules, match, rng, step) -> None:
     state = match.state
     legal = set(rules.legal_ids(state))
     illegal = [a for a in range(rules.num_actions) if a not in legal]
-    tries = ["", "nonsense", "play", "PASS", " pass"]
+    # Text that names no action is InvalidAction; a real action not legal here, IllegalAction.
+    tries: list[tuple[str, type[ActionError]]] = [
+        (text, InvalidAction) for text in ("", "nonsense", "play", "PASS", " pass")]
     if illegal:
-        tries.append(rules.action_str(state, rng.choice(illegal)))
+        tries.append((rules.action_str(state, rng.choice(illegal)), IllegalAction))
     before = _snapshot(match)
-    for text in tries:
+    for text, cause in tries:
         try:
             match.apply(text)
-        except IllegalAction as e:
-            assert e.reason and e.index == len(match.actions), f"step {step}: bad IllegalAction for {text!r}"
+        except ActionError as e:
+            assert isinstance(e, cause), f"step {step}: {text!r} gave {type(e).__name__}, not {cause.__name__}"
+            assert e.reason and e.index == len(match.actions), f"step {step}: bad {type(e).__name__} for {text!r}"
             assert str(e).startswith(f'action {e.index} "{text}"'), str(e)
         else:
             raise AssertionError(f"step {step}: illegal action {text!r} was accepted")
         assert _snapshot(match) == before, f"step {step}: refusing {text!r} changed the game"
         try:
             rules.apply(state, text)
-        except IllegalAction:
+        except cause:
             pass
         else:
             raise AssertionError(f"step {step}: Rules.apply accepted {text!r}")
@@ -282,7 +285,7 @@ def _swap_hidden(rules, match, seat, deal_actions, rng):
                               for t in text.split(" "))
             try:
                 a = rules.check_action(s, mapped)
-            except IllegalAction:
+            except ActionError:  # no action, or not legal, in the permuted deal
                 ok = False
                 break
             # A permutation that changes how an action looks to the seat (a card hidden as "??"

@@ -15,7 +15,7 @@ from tiers import first_fast
 from parlor.bots.arena import arena, rotations
 from parlor.bots.hints import hint
 from parlor.cli.main import main
-from parlor.core.errors import BadRecord
+from parlor.core.errors import BadRecord, UsageError
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
@@ -214,9 +214,9 @@ def test_an_arena_run_again_plays_only_the_matches_not_saved(tmp_path):
 
 def test_an_arena_refuses_a_folder_of_another_arenas_records(tmp_path):
     arena("yokir", ["rules", "random"], 1, seed=7, options={"target": 2}, save_dir=tmp_path)
-    with pytest.raises(BadRecord, match="is the record of another arena"):
+    with pytest.raises(UsageError, match="is the record of another arena"):
         arena("yokir", ["random", "rules"], 1, seed=7, options={"target": 2}, save_dir=tmp_path)
-    with pytest.raises(BadRecord, match="is the record of another arena"):
+    with pytest.raises(UsageError, match="is the record of another arena"):
         arena("yokir", ["rules", "random"], 1, seed=7, options={"target": 3}, save_dir=tmp_path)
     first = sorted(tmp_path.glob("*.json"))[0]
     first.write_text("{", encoding="utf-8")

@@ -10,10 +10,11 @@ import pytest
 
 from parlor import records
 from parlor.cli.main import main
-from parlor.cli.plain import PlainTable, match_input
+from parlor.cli.plain import PlainTable
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
+from parlor.session import match_input
 
 EXAMPLE = Path(__file__).parents[1] / "games" / "yokir" / "golden" / "worked_example.json"
 
@@ -285,7 +286,7 @@ def test_a_person_plays_a_whole_yokir_match_to_7_in_line_mode(tmp_path):
     out = []
     typed = iter(["help", "nonsense", "sheet", f"save {tmp_path / 'mid.json'}"] + ["1"] * 10_000)
     match = Match(make_rules("yokir"), seed=11)
-    table = PlainTable(match, 0, ["random"], 11, read=lambda prompt: next(typed), write=out.append)
+    table = PlainTable(match, 0, ["random"], read=lambda prompt: next(typed), write=out.append)
     table.run()
     assert match.finished and max(match.scores) >= 7 and len(match.winners()) == 1
     text = "\n".join(out)
@@ -303,11 +304,11 @@ def test_line_mode_reports_each_deal_once_and_a_deal_over_as_it_was_dealt():
         played.apply(rng.choice(played.legal()))
     out = []
     typed = iter(["1", "quit", "quit"])
-    PlainTable(records.replay(played.record()), 0, ["random"], 5, read=lambda p: next(typed),
+    PlainTable(records.replay(played.record()), 0, ["random"], read=lambda p: next(typed),
                write=out.append).run()
     assert not any(line.startswith(("Deal 1 over", "Deal 2 over")) for line in out)  # seen before saving
     out = []
-    PlainTable(Match(make_rules("tor"), seed=21), 0, ["random"], 21, read=lambda p: "quit",
+    PlainTable(Match(make_rules("tor"), seed=21), 0, ["random"], read=lambda p: "quit",
                write=out.append).run()
     assert any(line.startswith("Deal 1 over") for line in out)  # over before any move: never seen
     assert out.index("--- Deal 1") < next(i for i, line in enumerate(out) if line.startswith("Deal 1 over"))
@@ -317,7 +318,7 @@ def test_line_mode_says_why_a_move_is_illegal():
     out = []
     typed = iter(["play 9Z", "99", "quit", "quit"])
     match = Match(make_rules("yokir"), seed=2)
-    PlainTable(match, match.to_act(), ["random"], 2, read=lambda p: next(typed), write=out.append).run()
+    PlainTable(match, match.to_act(), ["random"], read=lambda p: next(typed), write=out.append).run()
     assert any(line.startswith("Not a legal move:") for line in out)
     assert "There is no move 99: the moves are numbered 1 to 2." in out  # not "is not a Yokir action"
 
@@ -328,7 +329,7 @@ def test_line_mode_offers_to_save_the_finished_match(tmp_path):
     after = iter(["save", f"save {tmp_path / 'no' / 'such' / 'dir.json'}", f"save {tmp_path / 'done.json'}"])
     match = Match(make_rules("yokir", {"target": 2}), seed=4)
     read = (lambda prompt: next(after) if match.finished else "1")
-    PlainTable(match, 0, ["random"], 4, read=read, write=out.append).run()
+    PlainTable(match, 0, ["random"], read=read, write=out.append).run()
     assert out[-3:] == ["save needs a file name: save game.json",
                           f"Could not save to {tmp_path / 'no' / 'such' / 'dir.json'}: No such file or directory",
                           f"Saved the record to {tmp_path / 'done.json'}."]
@@ -344,7 +345,7 @@ def test_line_mode_leaves_quietly_when_input_ends_with_the_match():
         if match.finished:
             raise EOFError
         return "1"
-    PlainTable(match, 0, ["random"], 4, read=read, write=out.append).run()
+    PlainTable(match, 0, ["random"], read=read, write=out.append).run()
     assert match.finished and out[-1].startswith("Type save FILE to keep the record")
 
 
@@ -360,8 +361,8 @@ def test_line_mode_plays_on_when_a_computer_player_fails():
     out = []
     typed = iter(["1"] * 30 + ["quit", "quit"])
     match = Match(make_rules("yokir"), seed=2)
-    table = PlainTable(match, 0, ["random"], 2, read=lambda p: next(typed), write=out.append)
-    table.bots = {s: Broken(match.rules) for s in table.bots}
+    table = PlainTable(match, 0, ["random"], read=lambda p: next(typed), write=out.append)
+    table.session.bots = {s: Broken(match.rules) for s in table.session.bots}
     table.run()
     told = [line for line in out if "broken player failed: ZeroDivisionError" in line]
     assert len(told) >= 10 and told[0].endswith("it played a random legal move instead)")
@@ -435,10 +436,10 @@ def test_an_arena_plot_that_cannot_be_drawn_is_refused_before_any_match(tmp_path
 
 def test_the_arena_report_is_printed_before_the_plot_is_drawn(tmp_path, capsys, monkeypatch):
     """A plot that fails at the end (a full disk) must not take the report of the play with it."""
-    from parlor.core.errors import BadRecord
+    from parlor.core.errors import UsageError
 
     def full_disk(report, path):
-        raise BadRecord(f"cannot draw {path}: No space left on device")
+        raise UsageError(f"cannot draw {path}: No space left on device")
     monkeypatch.setattr("parlor.cli.arena.plot", full_disk)
     argv = ["arena", "yokir", "--bots", "random,rules", "--matches", "1", "--seed", "1", "-o", "target=1"]
     assert main(argv + ["--plot", str(tmp_path / "x.png")]) == 2
@@ -518,7 +519,7 @@ def test_line_mode_shows_every_hand_when_a_tor_deal_ends():
     """Tőr §8.2 and §13: all hands are shown after a drop, an instant win or a count."""
     out = []
     match = Match(make_rules("tor", {"deals": 1}), seed=2)
-    PlainTable(match, 0, ["random"], 2, read=lambda p: "1", write=out.append).run()
+    PlainTable(match, 0, ["random"], read=lambda p: "1", write=out.append).run()
     end = next(i for i, line in enumerate(out) if line.startswith("Deal 1 over"))
     shown = out[:end]
     for name in ("You", "Ben", "Cai", "Dan")[:match.rules.seats]:
@@ -533,7 +534,7 @@ def test_line_mode_asks_before_quitting_and_reads_short_forms_as_meant():
     hand = set(match.view(0)["hand"])
     missing = next(c for c in ("1A", "2A", "3A", "4A", "5A", "6A", "1T", "2T") if c not in hand)
     typed = iter([missing.lower(), "quit", "hand", "quit", "quit"])
-    PlainTable(match, 0, ["random"], 11, read=lambda p: next(typed), write=out.append).run()
+    PlainTable(match, 0, ["random"], read=lambda p: next(typed), write=out.append).run()
     assert f"Not a legal move: you do not hold {missing}" in out  # not "not a Yokir action"
     assert sum(line.startswith("The match is not over and leaving loses it") for line in out) == 2
     assert not match.finished
@@ -549,7 +550,7 @@ def test_line_mode_reads_a_bare_card_as_the_one_card_move_even_beside_melds():
     assert any(a.startswith("meld ") for a in match.legal())  # seed 0: seat 0 can meld
     missing = next(c for c in ("2C", "3C", "4C", "5C", "6C", "7C") if c not in match.view(0)["hand"])
     typed = iter([missing.lower(), "quit", "quit"])
-    PlainTable(match, 0, ["random"], 0, read=lambda p: next(typed), write=out.append).run()
+    PlainTable(match, 0, ["random"], read=lambda p: next(typed), write=out.append).run()
     assert f"Not a legal move: you do not hold {missing}" in out, out[-6:]
 
 
@@ -558,6 +559,6 @@ def test_line_mode_end_prompt_answers_the_sheet_before_leaving():
     after = iter(["sheet", "help", ""])
     match = Match(make_rules("yokir", {"target": 1}), seed=4)
     read = (lambda prompt: next(after) if match.finished else "1")
-    PlainTable(match, 0, ["random"], 4, read=read, write=out.append).run()
+    PlainTable(match, 0, ["random"], read=read, write=out.append).run()
     assert out[-1] == "The record was not saved."
     assert out[-3] == match.rules.score_sheet(match.results, match.names) and out[-2].startswith("Type the number")

@@ -75,7 +75,13 @@ def test_illegal_action_is_refused_and_changes_nothing():
         e.step(illegal)
     with pytest.raises(ValueError, match="not an action id"):
         e.step(10**6)
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    for not_an_id in (str(legal), float(legal), None):  # int() would have read the first two
+        with pytest.raises(ValueError, match=f"must act with an action id, not {not_an_id!r}"):
+            e.step(not_an_id)
     assert (e.agent_selection, e.match.actions) == before
+    e.step(np.int64(legal))  # what action_space.sample() gives
+    assert len(e.match.actions) == 1
 
 
 def test_bad_options_give_one_line_errors():

@@ -650,7 +650,7 @@ def test_a_loaded_match_puts_the_person_back_in_their_seat(tmp_path, monkeypatch
 
 
 def test_the_names_follow_the_person_to_the_seat_asked_for():
-    from parlor.cli.plain import person_seat, seat_names
+    from parlor.session import person_seat, seat_names
     assert seat_names(3, 1) == ["Ana", "You", "Cai"]
     assert seat_names(3, 2, ["Ana", "You", "Cai"]) == ["Ana", "Ben", "You"]
     assert seat_names(3, 0, ["Zoe", "Yan", "Xu"]) == ["You", "Yan", "Xu"]

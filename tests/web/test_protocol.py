@@ -544,14 +544,14 @@ def test_a_failing_computer_player_does_not_stall_the_table(app_client, monkeypa
     """A bot's bug costs that move only: a random legal move is played instead, and the failure
     goes to the server's log with its reason."""
     from parlor.bots import Bot
-    import parlor.web.table as web_table
+    import parlor.session.table as session_table
 
     class Broken(Bot):
         name = "broken"
 
         def choose(self, view, rng):
             raise ZeroDivisionError("division by zero")
-    monkeypatch.setattr(web_table, "make_bot", lambda level, rules: Broken(rules))
+    monkeypatch.setattr(session_table, "make_bot", lambda level, rules: Broken(rules))
     t = create(app_client, kinds=("person", "computer", "computer"), grace_s=0)
     table = app_client.server.tables[t["id"]]
     with app_client.websocket_connect("/ws") as watcher:  # computers play while someone watches

@@ -9,8 +9,9 @@ import json
 
 from starlette.testclient import TestClient
 
+from parlor.session import standin_level
 from parlor.web import create_app
-from parlor.web.server import Server, standin_level
+from parlor.web.server import Server
 
 from .test_protocol import create, hello, receive, token, until, wait_for
 from .test_queue import Socket

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from parlor import records
-from parlor.core.errors import BadRecord, ParlorError
+from parlor.core.errors import BadRecord, ParlorError, UsageError
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng, _mix
@@ -321,10 +321,10 @@ def _saved_result(job: dict, path: Path) -> dict:
         raise BadRecord(f"{path}: {e}") from None
     if (rec.get("names") != job["seating"] or rec.get("seed") != job["match_seed"]
             or rec.get("game") != job["game"] or dict(match.rules.options) != job["options"]):
-        raise BadRecord(f"{path} is the record of another arena (other bots, seed or options); "
+        raise UsageError(f"{path} is the record of another arena (other bots, seed or options); "
                         f"save this one in another folder")
     if not match.finished:
-        raise BadRecord(f"{path} is the record of an unfinished match")
+        raise UsageError(f"{path} is the record of an unfinished match")
     return {"k": job["k"], "rotation": job["rotation"], "seating": job["seating"],
             "scores": list(match.scores), "winners": match.winners(),
             "times": [[] for _ in job["seating"]]}
@@ -336,7 +336,7 @@ def _pyplot():
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise BadRecord("--plot needs matplotlib (pip install 'parlor[plot]')") from None
+        raise UsageError("--plot needs matplotlib (pip install 'parlor[plot]')") from None
     return plt
 
 
@@ -347,10 +347,10 @@ def check_plot(path) -> None:
     kinds = Figure().canvas.get_supported_filetypes()
     kind = Path(path).suffix.lstrip(".").lower()
     if kind not in kinds:
-        raise BadRecord(f"--plot {path}: the file name must end in one of .{', .'.join(sorted(kinds))}")
+        raise UsageError(f"--plot {path}: the file name must end in one of .{', .'.join(sorted(kinds))}")
     folder = Path(path).parent
     if not folder.is_dir() or not os.access(folder, os.W_OK):
-        raise BadRecord(f"--plot {path}: {folder} is not a folder this program can write in")
+        raise UsageError(f"--plot {path}: {folder} is not a folder this program can write in")
 
 
 def plot(report: ArenaReport, path) -> None:
@@ -368,6 +368,6 @@ def plot(report: ArenaReport, path) -> None:
     try:
         fig.savefig(path, dpi=100)
     except OSError as e:
-        raise BadRecord(f"cannot draw {path}: {e.strerror}") from None
+        raise UsageError(f"cannot draw {path}: {e.strerror}") from None
     finally:
         plt.close(fig)

@@ -9,7 +9,7 @@ search for every game) and the levels a person picks: `beginner`, `casual`, `str
 A name may carry settings for experiments: `search:iterations=400:mode=flat`.
 """
 
-from parlor.core.errors import BadRecord
+from parlor.core.errors import BadRecord, UsageError
 from parlor.core.rng import Rng
 from parlor.core.rules import Rules
 
@@ -158,9 +158,9 @@ def bots_by_seat(names: list[str], rules: Rules) -> list[str]:
     """The bot of every seat: the names repeated around the table, each checked (an unknown bot or
     setting is one line). A list longer than the table is refused: its last names would never play."""
     if not names:
-        raise BadRecord("--bots needs at least one bot")
+        raise UsageError("--bots needs at least one bot")
     if len(names) > rules.seats:
-        raise BadRecord(f"--bots names {len(names)} players for {rules.seats} seats: "
+        raise UsageError(f"--bots names {len(names)} players for {rules.seats} seats: "
                         f"{', '.join(names[rules.seats:])} would never play")
     for name in dict.fromkeys(names):
         make_bot(name, rules)

@@ -19,8 +19,8 @@ def _settings(level: str) -> dict:
     """A level's own budget. A game may lower a level's budget to space its computer players
     (GAME_BUDGETS); a hint is advice, and keeps the level's full thinking (about a second)."""
     if level not in LEVELS:
-        from parlor.core.errors import BadRecord
-        raise BadRecord(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+        from parlor.core.errors import UsageError
+        raise UsageError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
     conf = dict(LEVELS[level])
     if conf.pop("kind") == "rules":  # the heuristic itself has no numbers: search a little
         conf = {"mode": "ismcts", "iterations": 600, "steps": 12_000}

@@ -8,7 +8,7 @@ equal those of any other backend.
 
 import socket
 
-from parlor.core.errors import BadRecord
+from parlor.core.errors import UsageError
 
 from .arena import play_job
 
@@ -18,7 +18,7 @@ def run_on_ray(jobs: list[dict], address: str):
     try:
         import ray
     except ImportError:
-        raise BadRecord("--ray needs Ray (pip install 'parlor[ray]')") from None
+        raise UsageError("--ray needs Ray (pip install 'parlor[ray]')") from None
     started = False
     if not ray.is_initialized():
         if address not in ("local", "auto"):
@@ -32,7 +32,7 @@ def run_on_ray(jobs: list[dict], address: str):
             else:
                 ray.init(address=address, **kwargs)
         except (ConnectionError, RuntimeError, ValueError) as e:
-            raise BadRecord(f"cannot reach the Ray cluster at {address}: {str(e).splitlines()[0]}") from None
+            raise UsageError(f"cannot reach the Ray cluster at {address}: {str(e).splitlines()[0]}") from None
         started = True
     try:
         remote = ray.remote(play_job)
@@ -51,8 +51,8 @@ def _check_reachable(address: str) -> None:
     reach for many minutes, in native code where even SIGTERM waits."""
     host, colon, port = address.split("://", 1)[-1].rpartition(":")  # ray://HOST:PORT too
     if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise BadRecord(f"--ray takes HOST:PORT, auto or local, not {address!r}")
+        raise UsageError(f"--ray takes HOST:PORT, auto or local, not {address!r}")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=10).close()
     except OSError as e:
-        raise BadRecord(f"cannot reach the Ray cluster at {address}: {e.strerror or e}") from None
+        raise UsageError(f"cannot reach the Ray cluster at {address}: {e.strerror or e}") from None

@@ -11,8 +11,9 @@ import signal
 import sys
 
 from parlor.bots.arena import arena, check_plot, plot
+from parlor.session import fresh_seed
 
-from .common import add_game_arg, add_table_args, bot_list, fresh_seed, parse_options, positive_int
+from .common import add_game_arg, add_table_args, bot_list, parse_options, positive_int
 
 
 def add_parser(sub) -> None:

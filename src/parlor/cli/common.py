@@ -3,7 +3,7 @@
 import argparse
 import json
 
-from parlor.core.errors import BadRecord
+from parlor.core.errors import UsageError
 from parlor.core.registry import games, make_rules
 
 
@@ -59,20 +59,15 @@ def parse_options(pairs: list[str]) -> dict:
     for pair in pairs:
         name, eq, value = pair.partition("=")
         if not eq or not name:
-            raise BadRecord(f"--option takes NAME=VALUE, not {pair!r}")
+            raise UsageError(f"--option takes NAME=VALUE, not {pair!r}")
         try:
             options[name] = json.loads(value)
         except json.JSONDecodeError:
             options[name] = value  # a bare word is a string: length=short12
         except (ValueError, RecursionError):  # more digits than int() reads, or nested too deeply
-            raise BadRecord(f"--option {name}: {value[:20]}... is no value of any table option") from None
+            raise UsageError(f"--option {name}: {value[:20]}... is no value of any table option") from None
     return options
 
 
 def rules_from_args(game: str, args):
     return make_rules(game, parse_options(args.option), args.seats)
-
-
-def fresh_seed() -> int:
-    import secrets
-    return secrets.randbelow(2**31)

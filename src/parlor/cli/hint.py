@@ -5,7 +5,7 @@ import json
 from parlor import records
 from parlor.bots.hints import hint
 from parlor.bots.levels import LEVELS
-from parlor.core.errors import BadRecord
+from parlor.core.errors import UsageError
 from parlor.core.rng import Rng
 
 from .common import non_negative_int
@@ -25,7 +25,7 @@ def run(args) -> int:
     record = records.read(args.file)
     match = records.replay(record)
     if match.finished:
-        raise BadRecord("the match is over: there is no move to hint")
+        raise UsageError("the match is over: there is no move to hint")
     seat = match.to_act()
     view = match.view(seat)
     if match.names:

@@ -5,91 +5,25 @@ from the list, the action string, or a short form that names one legal move ("6L
 """
 
 from parlor import records
-from parlor.bots import make_bot, play_safely
-from parlor.core.rules import name_seats
-from parlor.core.errors import ParlorError
+from parlor.core.errors import ActionError
 from parlor.core.match import Match
-from parlor.core.rng import Rng
+from parlor.core.rules import name_seats
+from parlor.session import TableSession, against_computers, match_input, results_seen, seat_names
 
-NAMES = ["Ana", "Ben", "Cai", "Dan", "Eva", "Fil", "Gus", "Hal"]
-YOU = "You"  # the terminal's name for the person; a record saved in the terminal keeps it
 HELP = """Type the number of a move, the move itself (play 6L), or a short form naming one
 legal move (6L). Commands: help, hand (show the table again), sheet (score sheet),
 save FILE (write the record), quit."""
 
 
-def seat_names(seats: int, human: int, names: list[str] | None = None) -> list[str]:
-    """The names at a terminal table with the person at seat `human`: a record's own names are
-    kept, except that "You" moves to the person's seat (its old seat gets a computer's name)."""
-    if not names:
-        return [YOU if s == human else NAMES[s % len(NAMES)] for s in range(seats)]
-    return [YOU if s == human else (NAMES[s % len(NAMES)] if n == YOU else n) for s, n in enumerate(names)]
-
-
-def person_seat(names: list[str] | None, otherwise: int) -> int:
-    """The seat a record saved in the terminal gave the person ("You"), or `otherwise` when its
-    names give none: the person sits where they sat."""
-    if names and names.count(YOU) == 1:
-        return names.index(YOU)
-    return otherwise
-
-
-def results_seen(match: Match) -> int:
-    """How many of a match's deal results the person has seen: those of a match already under
-    way (a loaded one); a deal that ended as it was dealt, before any move, has not been seen."""
-    return len(match.results) if match.actions else 0
-
-
-def _unordered(action: str) -> tuple:
-    verb, *rest = action.split(" ")
-    return verb, sorted(rest)
-
-
-def match_input(text: str, legal: list[str]) -> str | None:
-    """The legal move a person's typing names, or None when it names none or several."""
-    text = " ".join(text.split())
-    if text.isdigit() and 1 <= int(text) <= len(legal):
-        return legal[int(text) - 1]
-    if text in legal:
-        return text
-    low = text.lower()
-    if low.count(" ") > 1:  # cards typed in another order than the canonical one ("meld KS KD KH")
-        typed = _unordered(low)
-        hits = [a for a in legal if _unordered(a.lower()) == typed]
-        if len(hits) == 1:
-            return hits[0]
-    hits = [a for a in legal if a.lower().endswith(" " + low) or a.lower() == low]
-    if len(hits) != 1:
-        hits = [a for a in legal if a.lower().startswith(low)] if low else []
-    return hits[0] if len(hits) == 1 else None
-
-
-def why_not(rules, state, legal: list[str], text: str) -> str | None:
-    """Why the typed or clicked `text` makes no legal move, in the rules' own words, read as the
-    move it was meant to be: card codes in any case, cards without their verb ("1t" for "play
-    1T", tried with each verb of a legal move of that shape); None when it names no move at all."""
-    words = [w.upper() if rules.deck.card(w.upper()) is not None else w for w in text.split()]
-    typed = " ".join(words)
-    tries = [typed, text]
-    if words and rules.deck.card(words[0]) is not None:
-        verbs = {a.split(" ")[0] for a in legal if a.count(" ") == len(words)
-                 and rules.deck.card(a.split(" ")[1]) is not None}
-        tries += [f"{verb} {typed}" for verb in sorted(verbs)]
-    for t in tries:
-        reason = rules.why_illegal(state, t)
-        if reason and not reason.startswith(f'"{t}" is not a'):
-            return reason
-    return None
-
-
 class PlainTable:
-    def __init__(self, match: Match, human: int, bots: list[str], seed: int,
-                 read=input, write=print):
+    """The person at seat `human`, computers at the others (`bots` by seat, repeated)."""
+
+    def __init__(self, match: Match, human: int, bots: list[str], read=input, write=print):
         self.match, self.human, self.read, self.write = match, human, read, write
-        rules = match.rules
-        self.names = match.names = seat_names(rules.seats, human, match.names)
-        self.bots = {s: make_bot(bots[s % len(bots)], rules) for s in range(rules.seats) if s != human}
-        self.rngs = {s: Rng(seed * 1000 + s + 1) for s in self.bots}
+        n = match.rules.seats
+        self.session = TableSession(match, against_computers(n, human, bots),
+                                    seat_names(n, human, match.names))
+        self.names = self.session.names
         self.shown = len(match.log)
         self.results_shown = results_seen(match)
         self.headed = self.results_shown  # the last deal whose header was written
@@ -104,15 +38,14 @@ class PlainTable:
                 deal = m.deal_number
                 self._deal_header()
             seat = m.to_act()
-            if seat == self.human:
+            if self.session.is_person(seat):
                 if not self._human_turn():
                     return m
             else:
-                bot = self.bots[seat]
-                action, problem = play_safely(bot, m.view(seat), self.rngs[seat])
+                action, problem = self.session.computer_move(seat, m.view(seat), len(m.actions))
                 if problem:
-                    self.write(f"({self.names[seat]}'s {bot.name} player {problem}; "
-                               "it played a random legal move instead)")
+                    self.write(f"({self.names[seat]}'s {self.session.bots[seat].name} player "
+                               f"{problem}; it played a random legal move instead)")
                 m.apply(action)
             self._show_log()
         self.write("The match is over.")
@@ -170,7 +103,7 @@ class PlainTable:
 
     def show_table(self) -> None:
         m = self.match
-        view = dict(m.view(self.human), names=self.names)
+        view = self.session.view(self.human)
         self.write("Scores: " + "  ".join(f"{self.names[s]} {v}" for s, v in enumerate(m.scores)))
         for line in m.rules.table_lines(view):
             self.write(line)
@@ -221,14 +154,14 @@ class PlainTable:
                 self.write(f"There is no move {text}: the moves are numbered 1 to {len(legal)}.")
                 continue
             if action is None:
-                reason = (why_not(m.rules, m.state, legal, text)
-                          or m.rules.why_illegal(m.state, text)) if text else None
-                self.write(f"Not a legal move: {name_seats(reason, self.names, self.human)}" if reason else
+                reason = (self.session.why_refused(self.human, text)
+                          or self.session.why_illegal(self.human, text)) if text else None
+                self.write(f"Not a legal move: {reason}" if reason else
                            "That names no single legal move; type a number from the list or help.")
                 continue
             try:
                 m.apply(action)
-            except ParlorError as e:
+            except ActionError as e:
                 self.write(name_seats(str(e), self.names, self.human))
                 continue
             return True

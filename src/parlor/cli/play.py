@@ -6,11 +6,12 @@ import sys
 
 from parlor import records
 from parlor.bots import bots_by_seat
-from parlor.core.errors import BadRecord
+from parlor.core.errors import UsageError
 from parlor.core.match import Match
+from parlor.session import fresh_seed, person_seat
 
-from .common import add_game_arg, add_table_args, bot_list, fresh_seed, parse_options, rules_from_args
-from .plain import PlainTable, person_seat
+from .common import add_game_arg, add_table_args, bot_list, parse_options, rules_from_args
+from .plain import PlainTable
 
 
 def add_parser(sub) -> None:
@@ -33,7 +34,7 @@ def _load(args, rules) -> Match:
     refused: the match goes on at its own table, and ignoring them silently would mislead."""
     record = records.read(args.load)
     if record.get("game") != args.game:
-        raise BadRecord(f"{args.load} is a record of {record.get('game')!r}, not {args.game!r}")
+        raise UsageError(f"{args.load} is a record of {record.get('game')!r}, not {args.game!r}")
     match = records.replay(record)
     differ = [f"-o {name}={json.dumps(rules.options[name])} (it has "
               f"{json.dumps(match.rules.options[name])})"
@@ -43,7 +44,7 @@ def _load(args, rules) -> Match:
     if args.seed is not None and args.seed != match.seed:
         differ.append(f"--seed {args.seed} (it has {match.seed})")
     if differ:
-        raise BadRecord(f"{args.load} goes on with its own table, not " + ", ".join(differ))
+        raise UsageError(f"{args.load} goes on with its own table, not " + ", ".join(differ))
     return match
 
 
@@ -56,22 +57,19 @@ def run(args) -> int:
     if seat is None:
         seat = person_seat(match.names, 0) if match is not None else 0
     if not 0 <= seat < rules.seats:
-        raise BadRecord(f"--seat must be from 0 to {rules.seats - 1}")
+        raise UsageError(f"--seat must be from 0 to {rules.seats - 1}")
     if args.bots is not None:
         bots_by_seat(args.bots, rules)  # an unknown bot, or more than seats: one line, exit 2
     bots = args.bots or []
     if args.delay is not None and not 0 <= args.delay <= 10:
-        raise BadRecord("--delay must be from 0 to 10 seconds")
+        raise UsageError("--delay must be from 0 to 10 seconds")
     if not args.plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("parlor: not a terminal; playing in the line mode (--plain)", file=sys.stderr)
         args.plain = True
     if args.plain:
-        seed = args.seed if args.seed is not None else fresh_seed()
-        if match is not None:
-            seed = match.seed
-        else:
-            match = Match(rules, seed)
-        PlainTable(match, seat, bots or ["random"], seed).run()
+        if match is None:
+            match = Match(rules, args.seed if args.seed is not None else fresh_seed())
+        PlainTable(match, seat, bots or ["random"]).run()
         return 0
     from parlor.tui import TableConfig, run as run_table
     config = TableConfig(args.game, parse_options(args.option), args.seats, seat, bots,

@@ -1,8 +1,6 @@
 """parlor rules GAME: the game's rules, readable in a terminal."""
 
-from importlib.resources import files
-
-from parlor.core.registry import game_class
+from parlor.session import rules_text
 
 from .common import add_game_arg
 
@@ -12,11 +10,6 @@ def add_parser(sub) -> None:
     add_game_arg(p)
     p.add_argument("--raw", action="store_true", help="print the Markdown source")
     p.set_defaults(run=run)
-
-
-def rules_text(game_id: str) -> str:
-    game_class(game_id)  # unknown game: a clear error
-    return files("parlor").joinpath("rules", f"{game_id}.md").read_text(encoding="utf-8")
 
 
 def run(args) -> int:

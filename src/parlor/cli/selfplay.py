@@ -5,8 +5,9 @@ from parlor.bots import bots_by_seat, make_bot
 from parlor.core.match import Match
 from parlor.core.rng import Rng
 from parlor.core.rules import plural
+from parlor.session import fresh_seed
 
-from .common import add_game_arg, add_table_args, bot_list, fresh_seed, positive_int, rules_from_args
+from .common import add_game_arg, add_table_args, bot_list, positive_int, rules_from_args
 
 
 def add_parser(sub) -> None:

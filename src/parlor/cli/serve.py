@@ -4,7 +4,7 @@ import os
 import socket
 from pathlib import Path
 
-from parlor.core.errors import BadRecord
+from parlor.core.errors import UsageError
 
 
 def add_parser(sub) -> None:
@@ -22,7 +22,7 @@ def default_db() -> str:
     try:
         base.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise BadRecord(f"cannot make the data folder {base}: {e.strerror}") from None
+        raise UsageError(f"cannot make the data folder {base}: {e.strerror}") from None
     return "sqlite:///" + str(base / "parlor-web.sqlite")
 
 
@@ -35,7 +35,7 @@ def check_address(host: str, port: int) -> None:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds it
             probe.bind(address)
     except OSError as e:
-        raise BadRecord(f"cannot serve on {host}:{port}: {e.strerror}") from None
+        raise UsageError(f"cannot serve on {host}:{port}: {e.strerror}") from None
 
 
 def run(args) -> int:
@@ -47,7 +47,7 @@ def run(args) -> int:
     from parlor.web.store import Store
 
     if not 0 < args.port < 65536:
-        raise BadRecord("--port must be from 1 to 65535")
+        raise UsageError("--port must be from 1 to 65535")
     check_address(args.host, args.port)
     db = args.db or default_db()
     Store(db).close()  # a database that cannot be opened: one line and exit 2, before serving

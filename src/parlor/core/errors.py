@@ -1,4 +1,5 @@
-"""The two kinds of user error parlor reports in one line: an illegal action and a bad record."""
+"""The user errors parlor reports in one line, one type a cause, so that callers tell them apart
+by type, never by the words of the reason."""
 
 import json
 
@@ -11,8 +12,10 @@ class ParlorError(Exception):
         self.reason = reason
 
 
-class IllegalAction(ParlorError):
-    """An action that is not legal where it was tried. Nothing was changed.
+# --- a move that cannot be played
+
+class ActionError(ParlorError):
+    """An action that cannot be played where it was tried. Nothing was changed.
 
     The rules raise it with a reason only; the match driver fills in where it happened.
     """
@@ -31,5 +34,37 @@ class IllegalAction(ParlorError):
         return f"action {self.index} {shown}{who} is illegal: {self.reason}"
 
 
+class InvalidAction(ActionError):
+    """Text that names no action of the game (the rules' parse_action): a card that does not
+    exist, words that make no action of their verb (a meld that is neither a set nor a run, a bid
+    out of range), a value that is no action string."""
+
+
+class UnknownAction(InvalidAction):
+    """Text in none of the forms of the game's actions: an unknown verb, or a verb with the wrong
+    number of words. A front end that reads a person's typing several ways tries the next."""
+
+
+class IllegalAction(ActionError):
+    """A real action of the game that is not legal where it was tried (the rules'
+    why_illegal_id), or any action once the deal or the match is over."""
+
+
+# --- a record, a table, a command
+
 class BadRecord(ParlorError):
-    """A record (or a table setup) that is malformed: unknown game or option, a bad deal."""
+    """A record that is malformed: bad JSON, an unknown or ill-typed field, a deal that is no
+    deal of the game. A record's table that cannot be set (its game, options or seat count) is
+    reported as BadRecord too, by the record's loader."""
+
+
+class BadTable(ParlorError):
+    """A table that cannot be set up: an unknown game, an unknown option or a value the option
+    does not allow, a seat count the game is not played by, explicit deals that do not fit the
+    match."""
+
+
+class UsageError(ParlorError):
+    """What a person asked for that cannot be done as asked: a bad command-line value or
+    combination of values, a file, folder or address they named that cannot be used, an extra
+    package the request needs that is not installed."""

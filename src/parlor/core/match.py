@@ -5,7 +5,7 @@ A Match is the authoritative game: it takes action strings, refuses illegal ones
 are scored as soon as they are dealt.
 """
 
-from .errors import BadRecord, IllegalAction
+from .errors import ActionError, BadTable, IllegalAction
 from .rng import Rng
 from .rules import Deal, DealContext, DealResult, Rules
 
@@ -19,13 +19,13 @@ class Match:
         self.names = names
         limit = rules.max_deals()
         if limit is not None and len(self.explicit) > limit:
-            raise BadRecord(f"deals has {len(self.explicit)} entries but the match has only {limit} deals")
+            raise BadTable(f"deals has {len(self.explicit)} entries but the match has only {limit} deals")
         rng = Rng(seed)
         self.first_dealer = rules.first_dealer(self.explicit[0].dealer if self.explicit else None, rng)
         for i, deal in enumerate(self.explicit):
             want = rules.dealer_of(self.first_dealer, i + 1)
             if deal.dealer != want:
-                raise BadRecord(f"deals[{i}].dealer must be seat {want} (the rotation), not {deal.dealer}")
+                raise BadTable(f"deals[{i}].dealer must be seat {want} (the rotation), not {deal.dealer}")
         self._rng = rng  # each deal draws its own seed from here, explicit or not
         self.actions: list[str] = []
         # One entry an action: (deal number, seat, the action as each seat saw it made).
@@ -75,15 +75,15 @@ class Match:
 
     # --- playing
     def apply(self, text: str) -> None:
-        """Play one action string; IllegalAction (naming index, action, seat) changes nothing."""
+        """Play one action string; ActionError (naming index, action, seat) changes nothing."""
         index = len(self.actions)
         if self.finished:
             raise IllegalAction("the match is over", index, text, None)
         seat = self.rules.to_act(self.state)
         try:
             action = self.rules.check_action(self.state, text)
-        except IllegalAction as e:
-            raise IllegalAction(e.reason, index, text, seat) from None
+        except ActionError as e:  # the same cause, told where it happened
+            raise type(e)(e.reason, index, text, seat) from None
         seen = [self.rules.public_action(self.state, action, v) for v in range(self.rules.seats)]
         self.rules.apply_id(self.state, action)
         self.actions.append(text)

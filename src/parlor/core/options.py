@@ -4,11 +4,12 @@ Numbers must be JSON integers: 7.0, "7" and true are not 7. An option that anoth
 irrelevant is still checked. An unknown name is an error.
 """
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import BadRecord
+from .errors import BadTable
 
 
 @dataclass(frozen=True)
@@ -39,25 +40,35 @@ def choice_option(name: str, values: tuple, default, doc: str = "") -> Option:
 
 
 def check_options(game_id: str, schema: tuple[Option, ...], given) -> dict:
-    """The full option dict (defaults filled in), or BadRecord naming the offending option."""
+    """The full option dict (defaults filled in), or BadTable naming the offending option."""
     if given is None:
         given = {}
     if not isinstance(given, dict):
-        raise BadRecord("options must be a JSON object")
+        raise BadTable("options must be a JSON object")
     by_name = {o.name: o for o in schema}
     for name, value in given.items():
         opt = by_name.get(name)
         if opt is None:
             known = ", ".join(by_name) or "none"
-            raise BadRecord(f"unknown option {name!r} for {game_id} (options: {known})")
+            raise BadTable(f"unknown option {name!r} for {game_id} (options: {known})")
         if not opt.check(value):
-            raise BadRecord(f"option {name!r} must be {opt.allowed}, not {_json(value)}")
+            raise BadTable(f"option {name!r} must be {opt.allowed}, not {_json(value)}")
     return {o.name: given.get(o.name, o.default) for o in schema}
 
 
 def _json(value) -> str:
-    import json
-    try:
-        return json.dumps(value)
-    except (TypeError, ValueError):
-        return repr(value)
+    """A value as JSON writes it (records and requests are JSON: "7", null); a value JSON has no
+    spelling for (a set, an object, handed in through the Python API) as Python writes it."""
+    return json.dumps(value) if _is_json(value) else repr(value)
+
+
+def _is_json(value) -> bool:
+    """Whether json.dumps writes `value`: JSON's scalars, and lists and objects of them."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return True
+    if isinstance(value, (list, tuple)):
+        return all(_is_json(v) for v in value)
+    if isinstance(value, dict):
+        return all((k is None or isinstance(k, (bool, int, float, str))) and _is_json(v)
+                   for k, v in value.items())
+    return False

@@ -3,7 +3,7 @@
 import importlib
 import pkgutil
 
-from .errors import BadRecord
+from .errors import BadTable
 from .rules import Rules
 
 _GAMES: dict[str, type[Rules]] | None = None
@@ -26,7 +26,7 @@ def games() -> dict[str, type[Rules]]:
 def game_class(game_id) -> type[Rules]:
     table = games()
     if not isinstance(game_id, str) or game_id not in table:
-        raise BadRecord(f"unknown game {game_id!r} (games: {', '.join(table)})")
+        raise BadTable(f"unknown game {game_id!r} (games: {', '.join(table)})")
     return table[game_id]
 
 

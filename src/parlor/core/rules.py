@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 
 from .cards import Deck
-from .errors import BadRecord, IllegalAction
+from .errors import ActionError, BadRecord, BadTable, IllegalAction, InvalidAction
 from .options import Option, check_options, is_int
 from .rng import Rng
 
@@ -126,7 +126,7 @@ class Rules:
         if not is_int(seats) or not self.min_seats <= seats <= self.max_seats:
             allowed = (str(self.min_seats) if self.min_seats == self.max_seats
                        else f"{self.min_seats} to {self.max_seats}")
-            raise BadRecord(f"{self.id} is played by {allowed} seats, not {seats!r}")
+            raise BadTable(f"{self.id} is played by {allowed} seats, not {seats!r}")
         self.seats: int = seats
         self.options: dict = check_options(self.id, self.option_schema, options)
 
@@ -232,8 +232,9 @@ class Rules:
         raise NotImplementedError
 
     def parse_action(self, state, text: str) -> int:
-        """The id of an action string, or IllegalAction saying why it does not parse.
-        Only the exact spelling that action_str gives is accepted."""
+        """The id of an action string, or InvalidAction saying why it names no action of the game
+        (UnknownAction when it is in none of the forms of the game's actions). Only the exact
+        spelling that action_str gives is accepted."""
         raise NotImplementedError
 
     def why_illegal_id(self, state, action: int) -> str | None:
@@ -331,11 +332,12 @@ class Rules:
         return sorted(self.action_str(state, a) for a in self.legal_ids(state))
 
     def check_action(self, state, text: str) -> int:
-        """The id of a legal action string, or IllegalAction with the reason."""
+        """The id of a legal action string, or ActionError with the reason: InvalidAction when
+        the text names no action, IllegalAction when the action is not legal here."""
         if self.deal_over(state):
             raise IllegalAction("the deal is over")
         if not isinstance(text, str):
-            raise IllegalAction(f"{json.dumps(text, default=repr)} is not an action string")  # null, not None
+            raise InvalidAction(f"{json.dumps(text, default=repr)} is not an action string")  # null, not None
         action = self.parse_action(state, text)
         reason = self.why_illegal_id(state, action)
         if reason is not None:
@@ -345,12 +347,12 @@ class Rules:
     def why_illegal(self, state, text: str) -> str | None:
         try:
             self.check_action(state, text)
-        except IllegalAction as e:
+        except ActionError as e:
             return e.reason
         return None
 
     def apply(self, state, text: str):
-        """A new state with the action applied; the old one is untouched. IllegalAction if illegal."""
+        """A new state with the action applied; the old one is untouched. ActionError if illegal."""
         action = self.check_action(state, text)
         new = self.copy(state)
         self.apply_id(new, action)

@@ -49,7 +49,7 @@ from collections import Counter, defaultdict
 
 import numpy as np
 
-from parlor.core.errors import BadRecord
+from parlor.core.errors import BadTable
 from parlor.core.match import Match
 from parlor.core.options import is_int
 from parlor.core.registry import game_class, make_rules
@@ -150,7 +150,7 @@ def options_from_params(cls: type[Rules], params: dict) -> tuple[dict, int | Non
     known = set(parameter_defaults(cls))
     unknown = set(params) - known
     if unknown:
-        raise BadRecord(f"unknown parameter {sorted(unknown)[0]!r} for parlor_{cls.id} "
+        raise BadTable(f"unknown parameter {sorted(unknown)[0]!r} for parlor_{cls.id} "
                         f"(parameters: {', '.join(sorted(known))})")
     options = {}
     for opt in cls.option_schema:
@@ -159,7 +159,7 @@ def options_from_params(cls: type[Rules], params: dict) -> tuple[dict, int | Non
         value = params[opt.name]
         if param_kind(opt) == "text":
             if not isinstance(value, str):
-                raise BadRecord(f"parameter {opt.name!r} is a string (JSON or a word), not {value!r}")
+                raise BadTable(f"parameter {opt.name!r} is a string (JSON or a word), not {value!r}")
             if value == "":
                 continue
             value = parse_param_text(opt, value)
@@ -235,7 +235,7 @@ def random_deal_results(rules: Rules, count: int, seed: int) -> list:
 
 
 def table(game_id: str, options: dict | None = None, seats: int | None = None) -> Table:
-    """The (cached) Table of a game for these options and seats; BadRecord on bad ones."""
+    """The (cached) Table of a game for these options and seats; BadTable on bad ones."""
     cls = game_class(game_id)
     if seats is None:
         seats = cls.default_seats

@@ -61,7 +61,7 @@ import json
 
 import pyspiel
 
-from parlor.core.errors import ParlorError
+from parlor.core.errors import BadTable
 from parlor.core.registry import game_class, games
 from parlor.core.rng import Rng
 from parlor.core.rules import Deal, DealContext, Rules
@@ -122,7 +122,7 @@ class _Setup:
         try:
             options, seats = encoding.options_from_params(cls, full)
             self.table = encoding.table(game_id, options, seats)
-        except ParlorError as e:
+        except BadTable as e:
             raise ValueError(str(e)) from None
         rules = self.rules = self.table.rules
         self.game_id, self.params, self.seats = game_id, dict(full), rules.seats

@@ -29,6 +29,7 @@
   act sees it (encoding.render); after the match, the score sheet. Never another seat's cards.
 """
 
+import numbers
 import secrets
 
 import gymnasium
@@ -37,7 +38,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from parlor.core.errors import ParlorError
+from parlor.core.errors import BadTable
 from parlor.core.match import Match
 from parlor.core.rng import Rng
 
@@ -58,7 +59,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         try:
             self.table = encoding.table(game_id, options, seats)
-        except ParlorError as e:
+        except BadTable as e:
             raise ValueError(str(e)) from None
         self.rules = self.table.rules
         self.layout = self.table.layout
@@ -137,10 +138,10 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
             return
         m, rules = self.match, self.rules
         state = m.state
-        try:
-            a = int(action)
-        except (TypeError, ValueError):
-            raise ValueError(f"{agent} must act with an action id, not {action!r}") from None
+        if not isinstance(action, numbers.Integral):  # an int, or numpy's (action_space.sample())
+            # ValueError as for every refused step: one type for the caller to catch
+            raise ValueError(f"{agent} must act with an action id, not {action!r}")  # noqa: TRY004
+        a = int(action)
         if not 0 <= a < rules.num_actions:
             raise ValueError(f"action {a} is not an action id of {rules.id} (0 to {rules.num_actions - 1})")
         reason = rules.why_illegal_id(state, a)

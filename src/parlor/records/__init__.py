@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 from parlor.core import jsontext
-from parlor.core.errors import BadRecord, IllegalAction
+from parlor.core.errors import ActionError, BadRecord, BadTable, UsageError
 from parlor.core.match import Match
 from parlor.core.options import is_int
 from parlor.core.registry import game_class
@@ -17,7 +17,8 @@ MAX_BYTES = 64 << 20  # far above any match's record; a stray disk image or /dev
 
 
 def read(path) -> dict:
-    """The record in a file ("-": standard input), or BadRecord saying why it cannot be read."""
+    """The record in a file ("-": standard input): UsageError when the file cannot be read,
+    BadRecord when it holds no record."""
     where = "standard input" if str(path) == "-" else str(path)
     try:
         if str(path) == "-":
@@ -26,7 +27,7 @@ def read(path) -> dict:
             with open(Path(path).expanduser(), "rb") as f:  # "~/x.json" typed in a dialog
                 data = f.read(MAX_BYTES + 1)
     except OSError as e:
-        raise BadRecord(f"cannot read {where}: {e.strerror}") from None
+        raise UsageError(f"cannot read {where}: {e.strerror}") from None
     if len(data) > MAX_BYTES:
         raise BadRecord(f"{where} is not a record: larger than {MAX_BYTES >> 20} MB")
     try:
@@ -53,7 +54,15 @@ def loads(text: str):
 
 def new_match(record: dict) -> Match:
     """A match at the start of the record, every field checked (explicit deals included);
-    the record's actions are not applied."""
+    the record's actions are not applied. A table the record sets that cannot be set (an
+    unknown game, a bad option or seat count, deals that do not fit) makes it a BadRecord."""
+    try:
+        return _new_match(record)
+    except BadTable as e:
+        raise BadRecord(e.reason) from None
+
+
+def _new_match(record: dict) -> Match:
     for key in record:
         if key not in _FIELDS:
             raise BadRecord(f"unknown field {key!r} (fields: {', '.join(_FIELDS)})")
@@ -101,8 +110,8 @@ def actions_of(record: dict) -> list:
 
 
 def replay(record: dict) -> Match:
-    """The match after all the record's actions; BadRecord or IllegalAction (with its index)
-    if the record is malformed or an action is illegal. A record is checked whole before any
+    """The match after all the record's actions; BadRecord if the record is malformed,
+    ActionError (with its index) if an action names no action or is illegal. A record is checked whole before any
     action is applied."""
     actions = actions_of(record)
     match = new_match(record)
@@ -153,10 +162,10 @@ def write(record: dict, path) -> None:
 
 def folder_for(path, longest_name: str) -> Path:
     """The folder a batch of records (selfplay, arena) goes into: made if needed and tried with the
-    longest file name it will hold, before any match is played; BadRecord saying why not."""
+    longest file name it will hold, before any match is played; UsageError saying why not."""
     folder = Path(path)
     if folder.exists() and not folder.is_dir():
-        raise BadRecord(f"cannot save records in {path}: it is a file, not a folder")
+        raise UsageError(f"cannot save records in {path}: it is a file, not a folder")
     made = [p for p in (folder, *folder.parents) if not p.exists()]  # the deepest first
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -167,16 +176,16 @@ def folder_for(path, longest_name: str) -> Path:
         for p in made:  # refused: leave no empty folder behind
             if p.exists():
                 p.rmdir()
-        raise BadRecord(f"cannot save records in {path}: {e.strerror}") from None
+        raise UsageError(f"cannot save records in {path}: {e.strerror}") from None
     return folder
 
 
 def keep(record: dict, path) -> None:
-    """write() for a record of a batch: a failure is BadRecord, and the records written before stay."""
+    """write() for a record of a batch: a failure is UsageError, and the records written before stay."""
     try:
         write(record, path)
     except OSError as e:
-        raise BadRecord(f"cannot save {path}: {e.strerror}") from None
+        raise UsageError(f"cannot save {path}: {e.strerror}") from None
 
 
 def describe(report: dict) -> str:
@@ -195,4 +204,4 @@ def describe(report: dict) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["read", "parse", "loads", "new_match", "replay", "save", "write", "folder_for", "keep", "describe", "BadRecord", "IllegalAction"]
+__all__ = ["read", "parse", "loads", "new_match", "replay", "save", "write", "folder_for", "keep", "describe", "BadRecord", "ActionError"]

@@ -1,5 +1,6 @@
-"""The terminal table's model: the match, the computer players, and what the screen needs to
-know about a seat's view. Nothing here imports Textual; widgets only draw what this gives them.
+"""The terminal table's model: the table session the start screen sets up, and what the screen
+needs to know about a seat's view. Nothing here imports Textual; widgets only draw what this gives
+them.
 
 The game lives in a `Match` (the authority); the person's widgets get `Session.view(seat)`,
 which is that seat's view and nothing more.
@@ -7,35 +8,11 @@ which is that seat's view and nothing more.
 
 from dataclasses import dataclass, field
 
-from parlor.bots import bot_names, make_bot, play_safely
-from parlor.cli.plain import seat_names, why_not
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
-from parlor.core.rules import name_seats
-from parlor.core.rng import Rng
+from parlor.session import TableSession, against_computers, default_level, fresh_seed, seat_names
 
-STRONGEST_FIRST = ("expert", "strong", "casual", "beginner")
 DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5)
-
-
-def levels() -> list[str]:
-    """The computer players one can choose: the levels from beginner up, then the other bots."""
-    names = bot_names()
-    ladder = [n for n in reversed(STRONGEST_FIRST) if n in names]
-    return ladder + [n for n in names if n not in STRONGEST_FIRST]
-
-
-def default_level() -> str:
-    names = bot_names()
-    for want in ("casual", "beginner", "strong", "expert"):
-        if want in names:
-            return want
-    return names[0]
-
-
-def strongest_level() -> str | None:
-    names = bot_names()
-    return next((n for n in STRONGEST_FIRST if n in names), None)
 
 
 @dataclass
@@ -51,48 +28,36 @@ class TableConfig:
     auto_forced: bool = True  # play the person's only legal move for them
 
 
-class Session:
-    """One table: a Match, who sits where, and the computer players with their generators."""
+class Session(TableSession):
+    """The terminal's table session: one person (`human`) against the computer players, as the
+    start screen set it up. The computers think in a thread; a failing one's message waits in
+    `bot_errors` for the screen, and `generation` tells a move thought out before a restart."""
 
     def __init__(self, config: TableConfig, match: Match | None = None):
         self.config = config
         if match is None:
             rules = make_rules(config.game, config.options, config.seats)
             match = Match(rules, self._seed())
-        self.match = match
-        self.rules = match.rules
-        n = self.rules.seats
+        rules = match.rules
+        n = rules.seats
         if not 0 <= config.human < n:
             config.human = 0
         self.human = config.human
         config.seats = n
-        config.game = self.rules.id
-        config.options = dict(self.rules.options)
-        lv = list(config.levels) or [default_level()]
-        self.levels = [lv[s % len(lv)] for s in range(n)]
+        config.game = rules.id
+        config.options = dict(rules.options)
+        levels = list(config.levels) or [default_level()]
+        super().__init__(match, against_computers(n, self.human, levels),
+                         seat_names(n, self.human, match.names))
         self.bot_errors: list[str] = []
-        self.names = match.names = seat_names(n, self.human, match.names)
-        self._make_bots()
+        self.generation = 1  # moves computed before a restart are dropped
 
     def _seed(self) -> int:
-        if self.config.seed is not None:
-            return self.config.seed
-        from parlor.cli.common import fresh_seed
-        return fresh_seed()
-
-    def _make_bots(self) -> None:
-        rules, seed = self.rules, self.match.seed
-        self.bots = {s: make_bot(self.levels[s], rules) for s in range(rules.seats) if s != self.human}
-        self.rngs = {s: Rng(seed * 1000 + s + 1) for s in range(rules.seats)}
-        self.generation = getattr(self, "generation", 0) + 1  # moves computed before a restart are dropped
+        return self.config.seed if self.config.seed is not None else fresh_seed()
 
     # --- reading
     def view(self, seat: int | None = None) -> dict:
-        seat = self.human if seat is None else seat
-        return dict(self.match.view(seat), names=self.names)
-
-    def to_act(self) -> int | None:
-        return self.match.to_act()
+        return super().view(self.human if seat is None else seat)
 
     def human_to_act(self) -> bool:
         return self.match.to_act() == self.human
@@ -100,21 +65,20 @@ class Session:
     def why_not(self, code: str) -> str:
         """Why the person's card `code` makes no legal move now, in the rules' own words where a
         move of that card (play, discard...) names it."""
-        reason = why_not(self.rules, self.match.state, self.match.legal(), code)
-        return (f"{code} cannot be played now: {name_seats(reason, self.names, self.human)}."
-                if reason else f"{code} cannot be played now.")
+        reason = self.why_refused(self.human, code)
+        return f"{code} cannot be played now: {reason}." if reason else f"{code} cannot be played now."
 
     def not_your_turn(self) -> str:
         """Why the person cannot move now, naming who is to act (as the web server does)."""
-        seat = self.match.to_act()
-        return "The match is over." if seat is None else f"It is not your turn: {self.names[seat]} is to act."
+        refusal = self.turn_refusal()
+        return refusal[0].upper() + refusal[1:] + "."
 
     # --- playing
     def choose(self, seat: int, view: dict) -> str:
         """A computer player's move from its own seat's view (safe to call in a thread). A bot
         that fails or names an illegal move is replaced for that move by a random legal one,
         and the failure is kept in `bot_errors` for the screen to report: the game goes on."""
-        action, problem = play_safely(self.bots[seat], view, self.rngs[seat])
+        action, problem = self.computer_move(seat, view, len(self.match.actions))
         if problem:
             self.bot_errors.append(f"{self.names[seat]}'s {self.levels[seat]} player {problem}")
         return action
@@ -126,29 +90,18 @@ class Session:
         """A new match at the same table: scores cleared, new deals."""
         self.config.seed = seed
         self.match = Match(self.rules, self._seed(), names=self.names)
-        self._make_bots()
+        self.generation += 1
 
-    def hint(self, rng: Rng | None = None) -> tuple[str | None, str]:
+    def hint(self) -> tuple[str | None, str]:
         """(the suggested move, why) for the person; (None, reason) when there is none."""
         view = self.match.view(self.human)
         if not view["legal"]:
             return None, self.not_your_turn()
-        rng = rng or Rng(len(self.match.actions) + 1)
         try:
-            from parlor.bots.hints import hint
-        except ImportError:
-            hint = None
-        if hint is not None:
-            try:
-                found = hint(self.rules, view, level="strong", rng=rng)
-            except Exception as e:  # noqa: BLE001 - no hint is better than no game
-                return None, f"No hint: the hint player failed ({type(e).__name__}: {e})."
-            if found:
-                return found[0]["action"], found[0].get("reason", "")
-        level = strongest_level()
-        if level is None:
-            return None, "Hints are not available: no computer player strong enough to ask."
-        return make_bot(level, self.rules).choose(view, rng), f"what the {level} player would do"
+            found = self.hints(self.human, view, len(self.match.actions))
+        except Exception as e:  # noqa: BLE001 - no hint is better than no game
+            return None, f"No hint: the hint player failed ({type(e).__name__}: {e})."
+        return found[0]["action"], found[0].get("reason", "")
 
 
 # --- the person's legal moves, grouped for the screen

@@ -10,8 +10,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from parlor.cli.plain import person_seat, seat_names
 from parlor.records import Stepper
+from parlor.session import person_seat, seat_names
 
 from .table import TABLE_CSS, compose_table, draw_table
 from .widgets import HandView, card_text, codes_coloured

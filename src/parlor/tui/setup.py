@@ -10,12 +10,12 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from parlor import records
-from parlor.cli.plain import person_seat, seat_names
 from parlor.core.errors import ParlorError
 from parlor.core.registry import games
+from parlor.session import default_level, levels, person_seat, seat_names
 
 from .dialogs import InputDialog
-from .model import DELAYS, Session, TableConfig, default_level, levels
+from .model import DELAYS, Session, TableConfig
 
 SETUP_CSS = """
 StartScreen { align: center top; }

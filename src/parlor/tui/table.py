@@ -19,9 +19,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from parlor import records
-from parlor.cli.plain import person_seat, results_seen
-from parlor.core.errors import ParlorError
+from parlor.core.errors import ActionError, BadTable, ParlorError
 from parlor.core.rules import name_seats, team_letter
+from parlor.session import person_seat, results_seen, rules_text
 
 from .dialogs import ChoiceDialog, InputDialog, TextDialog
 from .model import Moves, Session, TableConfig, group_moves
@@ -321,7 +321,7 @@ class TableScreen(Screen):
             return
         try:
             s.apply(action)
-        except ParlorError as e:
+        except ActionError as e:
             self.notify(name_seats(str(e), s.names, s.human), severity="error")
             return
         self.redraw()
@@ -426,10 +426,9 @@ class TableScreen(Screen):
                                         wrap=False))
 
     def action_rules(self) -> None:
-        from parlor.cli.rules_cmd import rules_text
         try:
             text = rules_text(self.session.rules.id)
-        except (OSError, ParlorError):
+        except (OSError, BadTable):
             text = "The rules text is not available."
         self.app.push_screen(TextDialog(f"Rules of {self.session.rules.title}", text, markdown=True))
 

@@ -11,7 +11,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from parlor.core.errors import ParlorError
+from parlor.core.errors import BadTable, ParlorError
 
 from .server import BadRequest, NotFound, Server, game_catalogue, read_json
 
@@ -37,15 +37,15 @@ def create_app(db_url: str, **server_args) -> Starlette:
 
     async def api_games(request: Request):
         from parlor.bots import bot_names
-        from .server import standin_level
+        from parlor.session import standin_level
         return JSONResponse({"games": game_catalogue(), "levels": bot_names(),
                              "standin": standin_level()})
 
     async def api_rules(request: Request):
-        from parlor.cli.rules_cmd import rules_text
+        from parlor.session import rules_text
         try:
             text = rules_text(request.path_params["game"])
-        except (ParlorError, OSError) as e:
+        except (BadTable, OSError) as e:
             return _error(f"{e}", 404)
         return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
 

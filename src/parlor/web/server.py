@@ -18,13 +18,13 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
 from parlor.bots import bot_names
-from parlor.cli.plain import NAMES
 from parlor.core import jsontext
 from parlor.core.errors import ParlorError
 from parlor.core.match import Match
 from parlor.core.options import is_int
 from parlor.core.registry import games, make_rules
 from parlor.core.rules import team_letter
+from parlor.session import NAMES, fresh_seed, standin_level
 
 from .replay import Replays
 from .store import Store
@@ -43,15 +43,6 @@ class BadRequest(ParlorError):
 
 class NotFound(ParlorError):
     """An unknown table (HTTP 404)."""
-
-
-def standin_level() -> str:
-    """The computer that holds an absent person's seat: a middling level where there is one."""
-    names = bot_names()
-    for level in ("casual", "beginner", "rules", "random"):
-        if level in names:
-            return level
-    return names[0]
 
 
 def game_catalogue() -> list[dict]:
@@ -173,7 +164,7 @@ class Server:
             "hints": _bool_field(spec, "hints", True),
             "open": _bool_field(spec, "open", False),
         }
-        seed = self._seeds() if self._seeds else secrets.randbelow(2**63)
+        seed = self._seeds() if self._seeds else fresh_seed()
         match = Match(rules, seed, names=names)
         table_id = secrets.token_urlsafe(6)
         await self.db(self.store.create_table, table_id, rules.id, rules.options, n, names, seed,

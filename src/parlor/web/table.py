@@ -14,13 +14,12 @@ import time
 from dataclasses import dataclass
 
 from parlor import records
-from parlor.bots import bot_names, make_bot, play_safely
-from parlor.core.errors import ParlorError
+from parlor.bots import bot_names
 from parlor.core.match import Match
 from parlor.core.options import is_int
-from parlor.core.rng import Rng
 from parlor.core.rules import name_seats
 from parlor.core.spectator import meet, public_action, public_view
+from parlor.session import Player, TableSession
 
 from . import public
 
@@ -82,9 +81,8 @@ class Conn:
 
 
 @dataclass
-class Seat:
-    kind: str  # person | computer
-    level: str  # the computer's level; for a person, the stand-in's
+class Seat(Player):
+    """A seat's stored row: who plays it, its name, and a person's seat token."""
     name: str
     token: str
     claimed: bool
@@ -96,12 +94,14 @@ class Table:
         self.id: str = row["id"]
         self.match = match
         self.rules = match.rules
-        self.names: list[str] = list(row["names"])
-        self.match.names = self.names
         self.settings: dict = row["settings"]
         self.created: float = row["created"]
-        self.seats = [Seat(r["kind"], r["level"], r["name"], r["token"], bool(r["claimed"]))
-                      for r in row["seat_rows"]]
+        known = bot_names()
+        # a level this server no longer has (an optional extra gone since the table was made)
+        # is played, and shown, as the first bot
+        self.seats = [Seat(r["kind"], r["level"] if r["level"] in known else known[0], r["name"],
+                           r["token"], bool(r["claimed"])) for r in row["seat_rows"]]
+        self.session = TableSession(match, self.seats, list(row["names"]))
         n = self.rules.seats
         self.conns: dict = {s: set() for s in range(n)}
         self.conns[None] = set()  # spectators
@@ -113,7 +113,6 @@ class Table:
         self.changing = asyncio.Lock()
         self.worker: asyncio.Task | None = None
         self.bot_task: asyncio.Task | None = None
-        self._bots: dict = {}
         self.hints: dict[int, tuple[int, asyncio.Future]] = {}  # seat -> (state id, its answer)
         self.hint_tasks: set[asyncio.Task] = set()  # the loop keeps only weak references to tasks
         self.grace_ends: dict[int, asyncio.TimerHandle] = {}  # seat -> its grace's end, timed
@@ -131,6 +130,10 @@ class Table:
         return cls(server, row, records.replay(record))
 
     # --- reading
+    @property
+    def names(self) -> list[str]:
+        return self.session.names
+
     @property
     def sid(self) -> int:
         """The state id: how many actions have been applied."""
@@ -178,12 +181,7 @@ class Table:
 
     # --- views and messages
     def _all_views(self) -> list[dict]:
-        views = []
-        for s in range(self.rules.seats):
-            v = self.match.view(s)
-            v["names"] = self.names
-            views.append(v)
-        return views
+        return [self.session.view(s) for s in range(self.rules.seats)]
 
     def _log_entry(self, index: int, seat: int | None) -> dict:
         deal, actor, seen = self.match.log[index]
@@ -386,25 +384,23 @@ class Table:
                                sid=self.sid)
 
     def _refusal(self, seat: int, action, sid, bot: bool) -> str | None:
-        m = self.match
-        if m.finished:
-            return "the match is over"
+        if self.match.finished:
+            return self.session.turn_refusal()
         if not isinstance(sid, int) or isinstance(sid, bool):
             return 'a move needs "sid": the state id it was chosen on'
         if sid != self.sid:
             return (f"stale move: it was chosen at state {sid} but the table is at state "
                     f"{self.sid}; nothing was played")
-        to_act = m.to_act()
-        if to_act != seat:
-            return f"it is not your turn: {self.names[to_act]} is to act"
+        if self.match.to_act() != seat:
+            return self.session.turn_refusal()
         if bot != self.computer_controls(seat):
             return ("a computer is holding your seat; it is yours again now" if not bot
                     else "the person is back")
         if not isinstance(action, str):
             return "the action must be a string such as one of your legal moves"
-        reason = self.rules.why_illegal(m.state, action)
+        reason = self.session.why_illegal(seat, action)
         if reason is not None:
-            return f'"{action}" is illegal: {name_seats(reason, self.names, seat)}'
+            return f'"{action}" is illegal: {reason}'
         return None
 
     async def _act(self, seat: int, action, sid, conn: Conn | None, bot: bool) -> None:
@@ -490,17 +486,6 @@ class Table:
             wait = max(grace_left, 0) + pace
         self.bot_task = asyncio.create_task(self._bot_turn(seat, self.sid, wait))
 
-    def _bot(self, seat: int):
-        level = self.seats[seat].level
-        bot = self._bots.get(level)
-        if bot is None:
-            try:
-                bot = make_bot(level, self.rules)
-            except ParlorError:
-                bot = make_bot(bot_names()[0], self.rules)
-            self._bots[level] = bot
-        return bot
-
     async def _bot_turn(self, seat: int, sid: int, wait: float) -> None:
         if wait > 0:
             await asyncio.sleep(wait)
@@ -511,11 +496,9 @@ class Table:
                 self.plan()  # not yet past the grace (a clock tick early): look again
             return
         view = self.match.view(seat)
-        rng = Rng(self.match.seed * 7919 + sid * 16 + seat)
-        bot = self._bot(seat)
         loop = asyncio.get_running_loop()
-        action, problem = await loop.run_in_executor(self.server.bot_pool, play_safely, bot, view,
-                                                     rng, log)
+        action, problem = await loop.run_in_executor(self.server.bot_pool, self.session.computer_move,
+                                                     seat, view, sid, log)
         if problem:
             log.error("table %s: the %s player %s", self.id, self.seats[seat].level, problem)
         await self.submit(seat, action, sid, None, bot=True)
@@ -566,11 +549,7 @@ class Table:
     def _work_out_hint(self, view: dict, seat: int, sid: int) -> dict:
         """The hints for `seat` from its view at state `sid` (on the request thread)."""
         try:
-            from parlor.bots.hints import hint as hint_fn
-        except ImportError:
-            return {"hints": [], "message": "hints are not available yet"}
-        try:
-            hints = hint_fn(self.rules, view, level="strong", rng=Rng(sid * 31 + seat))
+            hints = self.session.hints(seat, view, sid)
         except Exception:  # noqa: BLE001
             log.exception("table %s: hint failed", self.id)
             return {"hints": [], "message": "the hint could not be worked out"}

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from parlor import records
-from parlor.core.errors import BadRecord, IllegalAction
+from parlor.core.errors import BadRecord, IllegalAction, InvalidAction
 from parlor.games.joker.cards import CODES
 
 EXAMPLE = json.loads((Path(__file__).parent / "golden" / "worked_example.json").read_text())["record"]
@@ -169,7 +169,7 @@ def test_random_first_dealer_varies_with_the_seed():
 
 def test_an_unparsable_action_is_an_illegal_action_at_its_index():
     rec = _record(actions=EXAMPLE["actions"][:4] + ["play th"])
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(InvalidAction) as e:
         records.replay(rec)
     assert str(e.value).startswith('action 4 "play th" by seat 1 is illegal')
 

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from parlor import records
-from parlor.core.errors import IllegalAction
+from parlor.core.errors import ActionError, IllegalAction, InvalidAction
 from parlor.core.rules import name_seats
 from parlor.games.joker.cards import CODES
 
@@ -28,10 +28,10 @@ def snapshot(match):
     return json.dumps([match.report(), [match.view(s) for s in range(4)]], sort_keys=True)
 
 
-def refused(match, action, reason=None, starts=None):
-    """The action is refused with the reason, and nothing changes."""
+def refused(match, action, reason=None, starts=None, cause=ActionError):
+    """The action is refused (as `cause`) with the reason, and nothing changes."""
     before = snapshot(match)
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(cause) as e:
         match.apply(action)
     if reason is not None:
         assert e.value.reason == reason
@@ -181,7 +181,7 @@ def test_trump_step_reasons():
 ])
 def test_unparsable_actions_are_illegal(text):
     m = table([["7S", "8D"], ["KS", "7D"], ["9S", "7H"], ["JS", "QS"]], "6H")
-    assert refused(m, text)
+    assert refused(m, text, cause=InvalidAction)
 
 
 def test_unparsable_actions_say_why():

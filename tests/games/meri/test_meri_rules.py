@@ -3,7 +3,7 @@ exchange, the follow rules of 8.2 with their reasons, trick 9."""
 
 import pytest
 
-from parlor.core.errors import IllegalAction
+from parlor.core.errors import ActionError, IllegalAction, InvalidAction, UnknownAction
 from parlor.core.match import Match
 from parlor.core.rng import Rng
 from parlor.games.meri.cards import (EFFECTIVE, IS_TRUMP, TRUMP, plain_order, trump_order)
@@ -336,9 +336,10 @@ def test_match_totals_and_winners():
 ])
 def test_actions_that_do_not_parse(text, why):
     m = worked_example_after(3)
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(InvalidAction) as e:
         m.apply(text)
     assert e.value.index == 3 and why in e.value.reason
+    assert isinstance(e.value, UnknownAction) == why.endswith("is not a Meri action")  # no form of one
     assert str(e.value).startswith(f'action 3 "{text}" by seat 4 is illegal: ')
     assert len(m.actions) == 3
 
@@ -347,7 +348,7 @@ def test_nothing_changes_on_an_illegal_action():
     m = worked_example_after(trick_start(2) + 1)
     before = (m.report(), [m.view(s) for s in range(8)], list(m.actions))
     for text in ("play K5", "play GSu", "pass", "discard G6", "play G"):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(ActionError):
             m.apply(text)
     assert (m.report(), [m.view(s) for s in range(8)], list(m.actions)) == before
 

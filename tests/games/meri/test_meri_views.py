@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from parlor.core.errors import IllegalAction
+from parlor.core.errors import ActionError
 from parlor.core.match import Match
 from parlor.core.rng import Rng
 from parlor.core.rules import Deal
@@ -130,7 +130,7 @@ def _replay_swapped(match, seat, deal_actions, rng):
                           if w in RULES.deck.index else w for w in text.split(" "))
         try:
             a = RULES.check_action(s, mapped)
-        except IllegalAction:
+        except ActionError:
             return None
         b = RULES.parse_action(base, text)
         if RULES.public_action(s, a, seat) != RULES.public_action(base, b, seat):

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from parlor import records
-from parlor.core.errors import BadRecord, IllegalAction
+from parlor.core.errors import BadRecord, IllegalAction, InvalidAction, UnknownAction
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.rules import DealContext
@@ -127,9 +127,10 @@ def test_dealer_picks_and_discards_like_anyone():
 ])
 def test_unparsable_actions_are_illegal_with_a_reason(text, reason_part):
     rules, s = deal(SAGE_HANDS, SAGE_PILE)
-    with pytest.raises(IllegalAction) as e:
+    with pytest.raises(InvalidAction) as e:
         rules.apply(s, text)
     assert reason_part in e.value.reason
+    assert isinstance(e.value, UnknownAction) == (reason_part == "not a Yokir action")  # no form of one
 
 
 def test_dead_hand_is_a_deal_and_the_dealer_rotates():

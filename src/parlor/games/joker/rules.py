@@ -10,7 +10,7 @@ Action ids (fixed, 69 of them):
 
 import json
 
-from parlor.core.errors import BadRecord, IllegalAction
+from parlor.core.errors import BadTable, InvalidAction, UnknownAction
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
 
 from . import view as view_mod
@@ -115,7 +115,7 @@ class JokerRules(Rules):
 
     def deal_shape(self, number: int):
         if not 1 <= number <= len(self.plans):
-            raise BadRecord(f"deal {number} does not exist: the match has {len(self.plans)} deals")
+            raise BadTable(f"deal {number} does not exist: the match has {len(self.plans)} deals")
         n = self.plans[number - 1].n
         return [n] * 4, 36 - 4 * n if n < 9 else 0
 
@@ -238,9 +238,14 @@ class JokerRules(Rules):
         a = ACTION_ID.get(text) if isinstance(text, str) else None
         if a is not None:
             return a
-        raise IllegalAction(self._unparsable(s, text))
+        reason = self._unparsable(s, text)
+        if reason is None:
+            raise UnknownAction(f'"{text}" is not a Joker action (trump S/H/D/C/none, bid k, play C, '
+                                'play X1 high S, play X1 low S, play X1 take, play X1 discard)')
+        raise InvalidAction(reason)
 
-    def _unparsable(self, s, text) -> str:
+    def _unparsable(self, s, text) -> str | None:
+        """Why `text`, in a form of the game's actions, names none; None when it is in no form."""
         if not isinstance(text, str):
             return f"{json.dumps(text, default=repr)} is not an action string"
         words = text.split(" ")
@@ -267,8 +272,7 @@ class JokerRules(Rules):
             return f"{k!r} is not a bid: write bid 0, bid 1, ... without leading zeros"
         if verb == "trump" and len(words) == 2:
             return f"{words[1]!r} is not a trump: write trump S, trump H, trump D, trump C or trump none"
-        return (f'"{text}" is not a Joker action (trump S/H/D/C/none, bid k, play C, '
-                'play X1 high S, play X1 low S, play X1 take, play X1 discard)')
+        return None
 
     def why_illegal_id(self, s, a: int) -> str | None:
         phase, seat = s.phase, s.turn

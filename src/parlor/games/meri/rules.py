@@ -5,7 +5,7 @@ Inside: cards are ints (cards.py), hands are short lists, and the follow rule of
 progress is settled once, when the card is led (`mode`), so legal_ids is one list comprehension.
 """
 
-from parlor.core.errors import IllegalAction
+from parlor.core.errors import InvalidAction, UnknownAction
 from parlor.core.options import int_option
 from parlor.core.rules import Deal, DealContext, DealResult, Rules, name_seats
 
@@ -270,10 +270,10 @@ class MeriRules(Rules):
         if verb in ("play", "discard"):
             c = DECK.card(arg)
             if c is None:
-                raise IllegalAction(f"{arg!r} is not a Meri card code (a suit letter P I K O G, "
+                raise InvalidAction(f"{arg!r} is not a Meri card code (a suit letter P I K O G, "
                                     "then 1-9 or Ka Re Ro So Un Su, e.g. GSu, P7)")
             return c if verb == "play" else DISCARD0 + c
-        raise IllegalAction(f'"{text}" is not a Meri action (pass, declare, discard CARD, play CARD)')
+        raise UnknownAction(f'"{text}" is not a Meri action (pass, declare, discard CARD, play CARD)')
 
     def why_illegal_id(self, s, a: int) -> str | None:
         if not (isinstance(a, int) and 0 <= a < NUM_ACTIONS):

@@ -3,7 +3,7 @@ out and the count when the stock runs out (shared/rules/tor.md). Card numbers an
 space are explained in cards.py.
 """
 
-from parlor.core.errors import IllegalAction
+from parlor.core.errors import InvalidAction, UnknownAction
 from parlor.core.options import int_option
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
 
@@ -302,19 +302,19 @@ class TorRules(Rules):
         return action_text(a)
 
     def _cards(self, s, words: list[str], verb: str) -> int:
-        """The mask of the card codes `words`, distinct and in canonical order, or IllegalAction."""
+        """The mask of the card codes `words`, distinct and in canonical order, or InvalidAction."""
         cards = []
         for w in words:
             c = DECK.card(w)
             if c is None:
-                raise IllegalAction(f"{w!r} is not a card code (rank A 2-9 T J Q K, then suit C D H S, "
+                raise InvalidAction(f"{w!r} is not a card code (rank A 2-9 T J Q K, then suit C D H S, "
                                     "e.g. TC for the ten of clubs)")
             if c in cards:
-                raise IllegalAction(f"{w} is named twice")
+                raise InvalidAction(f"{w} is named twice")
             cards.append(c)
         mask = sum(1 << c for c in cards)
         if cards != sorted(cards):  # the whole spelling to type, not only the cards read so far
-            raise IllegalAction(f"the cards of {verb} must be written in canonical order "
+            raise InvalidAction(f"the cards of {verb} must be written in canonical order "
                                 f"(A 2 ... K, then C D H S): {text(mask)}")
         return mask
 
@@ -332,29 +332,29 @@ class TorRules(Rules):
             if j is not None:
                 return MELD0 + j
             if len(words) < 4:
-                raise IllegalAction("a meld needs 3 or more cards")
+                raise InvalidAction("a meld needs 3 or more cards")
             if not is_meld(mask):
-                raise IllegalAction(f"{text(mask)} is neither a set nor a run")
-            raise IllegalAction(self._not_held(s, mask) or "a hand never holds more than 6 cards")
+                raise InvalidAction(f"{text(mask)} is neither a set nor a run")
+            raise InvalidAction(self._not_held(s, mask) or "a hand never holds more than 6 cards")
         if verb == "layoff" and len(words) >= 3:
             if not _plain_int(words[1]):
-                raise IllegalAction(f"{words[1]!r} is not a meld number (0, 1, 2, ... in plain decimal)")
+                raise InvalidAction(f"{words[1]!r} is not a meld number (0, 1, 2, ... in plain decimal)")
             k = int(words[1])
             mask = self._cards(s, words[2:], "a lay-off")
             j = LAYOFF_ID.get(mask)
             if k < MAX_MELDS and j is not None:
                 return LAYOFF0 + k * NUM_LAYOFFS + j
             if k >= len(s.melds):
-                raise IllegalAction(f"there is no meld {k}")
+                raise InvalidAction(f"there is no meld {k}")
             m = s.melds[k][0]
             if is_meld(m | mask) and not m & mask:
-                raise IllegalAction(self._not_held(s, mask) or "a hand never holds more than 6 cards")
-            raise IllegalAction(f"meld {k} ({text(m)}) with {text(mask)} is neither a set nor a run")
+                raise InvalidAction(self._not_held(s, mask) or "a hand never holds more than 6 cards")
+            raise InvalidAction(f"meld {k} ({text(m)}) with {text(mask)} is neither a set nor a run")
         if verb in ("draw", "discard", "meld", "layoff"):
             usage = {"draw": "draw stock or draw discard", "discard": "discard <card>",
                      "meld": "meld <card> <card> <card> ...", "layoff": "layoff <meld number> <card> ..."}
-            raise IllegalAction(f'"{text_}" is not a Tőr action: write {usage[verb]}')
-        raise IllegalAction(f'"{text_}" is not a Tőr action (drop, draw stock, draw discard, '
+            raise UnknownAction(f'"{text_}" is not a Tőr action: write {usage[verb]}')
+        raise UnknownAction(f'"{text_}" is not a Tőr action (drop, draw stock, draw discard, '
                             "meld ..., layoff ..., discard ..., end)")
 
     @staticmethod
