@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Search throughput per game beside the ref_trick yardstick, and the peak memory of one expert
-decision (docs/strength.md quotes its output).
+decision (docs/experiments/search-speed.md quotes its output).
 
     python benchmarks/bots_bench.py [--seconds S] [--json]
 

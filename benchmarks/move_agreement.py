@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""How often bots choose differently at the same positions (docs/strength.md quotes it).
+"""How often bots choose differently at the same positions (docs/experiments/levels-spacing.md
+quotes it).
 
     python benchmarks/move_agreement.py GAME [--bots strong,expert] [--positions 60] [--seeds 1]
                                         [--reference STEPS] [--deal N]

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from tiers import first_fast
 
 from parlor.bots.arena import arena, rotations
 from parlor.bots.hints import hint
@@ -146,7 +147,7 @@ def test_an_interrupted_arena_keeps_its_finished_matches(tmp_path, capsys, monke
     assert not list(save.glob("*.part"))
 
 
-@pytest.mark.parametrize("group, signum", [(True, signal.SIGINT), (False, signal.SIGTERM)],
+@pytest.mark.parametrize("group, signum", first_fast([(True, signal.SIGINT), (False, signal.SIGTERM)]),
                          ids=["ctrl-c", "kill"])
 def test_an_interrupted_arena_of_worker_processes_stops_at_once(tmp_path, group, signum):
     # At a terminal Ctrl-C reaches the whole process group. The workers used to turn it into the
@@ -260,6 +261,7 @@ def test_arena_cli(tmp_path, capsys):
     assert capsys.readouterr().err.startswith("parlor: unknown bot 'wizard'")
 
 
+@pytest.mark.slow
 def test_search_beats_random_in_yokir():
     """A fixed-seed duplicate sample: the search's margin over random players is far from zero."""
     report = arena("yokir", ["search:iterations=60", "random"], 12, seed=2024, options={"target": 3})
@@ -267,6 +269,7 @@ def test_search_beats_random_in_yokir():
     assert search.diff_lo > 0.5, report.text()
 
 
+@pytest.mark.slow
 def test_arena_on_a_local_ray_cluster_gives_the_same_numbers():
     """Ray started here on loopback (ray.init local); the report equals the in-process one."""
     kwargs = dict(options={"target": 2}, seats=None)
@@ -363,6 +366,7 @@ def test_tor_oracle_judges_moves_against_the_heuristics():
     assert int(differ) > 20 and float(low) < float(mean) < float(high) < 0, lines["random"]
 
 
+@pytest.mark.slow
 def test_tor_inference_bounds_knowledge_and_scores_the_samplers(tmp_path):
     """The bound: told the others' totals, the heuristic gains stakes, and more by dropping when
     lowest than by only never being burned. The samplers: each predicts a drop's success better

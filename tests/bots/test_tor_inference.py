@@ -39,6 +39,7 @@ def test_rebuild_replays_a_refined_world_to_the_same_state():
     assert checked == 80
 
 
+@pytest.mark.slow
 def test_tilt_and_reading_the_others_play_sharpen_the_worlds():
     """When the others play their heuristic, the tilt brings the imagined totals of their hands
     nearer the truth, and reading their draws, drops and discards puts their cards in the right

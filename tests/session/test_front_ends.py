@@ -16,6 +16,7 @@ from parlor.tui.dialogs import TextDialog
 from parlor.tui.model import TableConfig
 from parlor.web.server import Server
 
+from tiers import first_fast
 from tui.tui_driver import ready
 from web.test_store import play_some
 
@@ -79,7 +80,7 @@ def web(game: str, tmp_path) -> dict:
     return asyncio.run(go())
 
 
-@pytest.mark.parametrize("game", sorted(SHORT))
+@pytest.mark.parametrize("game", first_fast(sorted(SHORT)))
 def test_one_seed_and_the_same_levels_play_the_same_match_in_every_front_end(game, tmp_path):
     played = line_mode(game)
     assert played["seed"] == SEED and played["actions"]

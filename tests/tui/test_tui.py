@@ -18,6 +18,7 @@ from parlor.tui.replay import ReplayScreen
 from parlor.tui.setup import StartScreen
 from parlor.tui.table import TableScreen
 
+from tiers import first_fast
 from tui_driver import play_match, play_move, ready, screen_text
 
 # Short matches, typed into the start screen as a person would.
@@ -96,7 +97,7 @@ def test_shown_cards_are_the_tops_of_the_face_up_places_in_the_terminals_words()
 
 # --- whole matches from the start screen, by keys
 
-@pytest.mark.parametrize("game", sorted(games()))
+@pytest.mark.parametrize("game", first_fast(sorted(games())))
 def test_a_whole_match_by_keys_from_the_start_screen(game):
     async def go():
         app = app_for(game, seed=3)
@@ -128,6 +129,7 @@ def test_a_whole_match_by_keys_from_the_start_screen(game):
     run(go())
 
 
+@pytest.mark.slow
 def test_menu_keys_select_the_game_and_its_seats():
     """Everything on the start screen by keys: the game list, the seat count, the levels."""
     if "tor" not in games():
@@ -188,6 +190,7 @@ async def open_table(pilot, app, options: dict | None = None):
     return await ready(pilot, app)
 
 
+@pytest.mark.slow
 def test_cards_and_buttons_by_mouse():
     async def go():
         app = app_for("yokir", seed=2, auto_forced=False)
@@ -264,7 +267,7 @@ async def to_table(pilot, app):
     return top
 
 
-@pytest.mark.parametrize("game_id", sorted(games()))
+@pytest.mark.parametrize("game_id", first_fast(sorted(games())))
 def test_save_and_load_a_record_by_keys(tmp_path, monkeypatch, game_id):
     monkeypatch.chdir(tmp_path)
     path = "mid.json"
@@ -308,6 +311,7 @@ def test_save_and_load_a_record_by_keys(tmp_path, monkeypatch, game_id):
     run(go())
 
 
+@pytest.mark.slow
 def test_restart_clears_the_scores_and_next_deal_keeps_them():
     async def go():
         app = app_for("yokir", seed=4)
@@ -339,6 +343,7 @@ def test_restart_clears_the_scores_and_next_deal_keeps_them():
     run(go())
 
 
+@pytest.mark.slow
 def test_rules_sheet_hint_and_last_trick_keys():
     async def go():
         app = app_for("yokir", seed=6, auto_forced=False)
@@ -439,6 +444,7 @@ def test_replay_viewer_steps_and_shows_one_seat_or_all_hands():
     run(go())
 
 
+@pytest.mark.slow
 def test_replay_of_the_table_in_play_shows_other_hands_only_once_the_match_is_over():
     async def go():
         app = app_for("yokir", seed=3)
@@ -477,6 +483,7 @@ def test_replay_of_the_table_in_play_shows_other_hands_only_once_the_match_is_ov
 
 # --- sizes
 
+@pytest.mark.slow
 def test_resizes_cleanly():
     async def go():
         app = app_for("meri" if "meri" in games() else "yokir", seed=2)
@@ -532,6 +539,7 @@ def test_play_refuses_bad_arguments_in_one_line(argv, reason, capsys):
     assert reason in err and err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_start_screen_replays_a_record_file_and_refuses_a_bad_one(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     m = Match(make_rules("yokir"), 3)
@@ -572,6 +580,7 @@ def test_a_failing_bot_does_not_end_the_game():
 
 # --- nothing lost to a key, nothing shown early or late
 
+@pytest.mark.slow
 def test_ctrl_q_asks_at_a_match_in_play_and_save_then_quit_keeps_it(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
 
@@ -665,6 +674,7 @@ def test_the_names_follow_the_person_to_the_seat_asked_for():
     assert person_seat(["You", "You"], 7) == 7 and person_seat(None, 2) == 2
 
 
+@pytest.mark.slow
 def test_computers_wait_while_another_screen_is_on_top():
     async def go():
         app = ParlorApp(TableConfig("yokir", {}, delay=0.2, seed=5, levels=["random"]))

@@ -4,7 +4,7 @@ browsers, and a reload resumes the seat; Tőr's melds drawn as cards, a finished
 move by move, joining an open table from the lobby, watching a table, hints, and an eight-seat
 table on a phone; the lobby's teams, empty fields and cancelled join, a table reconnecting, the
 card chooser and the error line going with their state, and the keyboard. Screenshots (desktop
-and phone) go to PARLOR_SHOTS if set."""
+and phone) go to PARLOR_SHOTS if set. The fast tier runs the first alone."""
 
 import os
 import shutil
@@ -138,6 +138,7 @@ def test_a_person_plays_a_deal_of_yokir_against_the_computer(browser, live_serve
     assert not browser.errors
 
 
+@pytest.mark.slow
 def test_two_people_sit_at_one_table_from_two_browsers(browser, live_server, tmp_path):
     if "joker" in games():
         game, kinds, options = "joker", ["person", "computer", "person", "computer"], {"length": '"short12"'}
@@ -162,6 +163,7 @@ def test_two_people_sit_at_one_table_from_two_browsers(browser, live_server, tmp
     assert not browser.errors
 
 
+@pytest.mark.slow
 def test_the_host_lets_the_computer_play_a_friend_who_never_came(browser, live_server, tmp_path):
     host = new_page(browser)
     create_from_lobby(host, live_server.url, "yokir", ["person", "person", "computer"])
@@ -253,6 +255,7 @@ def check_melds(page):
         assert len(cards) >= 3
 
 
+@pytest.mark.slow
 def test_tor_melds_are_drawn_as_rows_of_cards(browser, live_server, tmp_path):
     page = new_page(browser)
     create_from_lobby(page, live_server.url, "tor", ["person", "computer", "computer", "computer"])
@@ -274,6 +277,7 @@ def test_tor_melds_are_drawn_as_rows_of_cards(browser, live_server, tmp_path):
     assert not browser.errors
 
 
+@pytest.mark.slow
 def test_the_replay_of_a_finished_game_steps_through_its_moves(browser, live_server):
     from parlor import records
     # computers alone play a short Tőr match to the end; one with a meld, to see it drawn
@@ -321,6 +325,7 @@ def test_the_replay_of_a_finished_game_steps_through_its_moves(browser, live_ser
     assert not browser.errors
 
 
+@pytest.mark.slow
 def test_a_second_person_joins_an_open_table_from_the_lobby(browser, live_server):
     host = new_page(browser)
     create_from_lobby(host, live_server.url, "yokir", ["person", "person", "computer"], listed=True)
@@ -345,6 +350,7 @@ def test_a_second_person_joins_an_open_table_from_the_lobby(browser, live_server
     assert not browser.errors
 
 
+@pytest.mark.slow
 def test_a_table_of_computers_made_in_the_lobby_is_watched_as_it_plays(browser, live_server):
     page = new_page(browser)
     create_from_lobby(page, live_server.url, "yokir", ["computer", "computer", "computer"])
@@ -355,6 +361,7 @@ def test_a_table_of_computers_made_in_the_lobby_is_watched_as_it_plays(browser, 
     assert not browser.errors
 
 
+@pytest.mark.slow
 def test_a_spectator_sees_no_hand_and_follows_the_moves(browser, live_server):
     host = new_page(browser)
     create_from_lobby(host, live_server.url, "yokir", ["person", "computer", "computer"])
@@ -384,6 +391,7 @@ def test_a_spectator_sees_no_hand_and_follows_the_moves(browser, live_server):
     assert not browser.errors
 
 
+@pytest.mark.slow
 def test_the_hint_button_shows_hints_on_your_turn(browser, live_server):
     page = new_page(browser)
     create_from_lobby(page, live_server.url, "tor", ["person", "computer"])
@@ -404,6 +412,7 @@ def test_the_hint_button_shows_hints_on_your_turn(browser, live_server):
     assert not browser.errors
 
 
+@pytest.mark.slow
 def test_an_eight_seat_meri_table_fits_a_phone(browser, live_server, tmp_path):
     page = new_page(browser, PHONE)
     create_from_lobby(page, live_server.url, "meri", ["person"] + ["computer"] * 7)
@@ -422,6 +431,7 @@ def test_an_eight_seat_meri_table_fits_a_phone(browser, live_server, tmp_path):
     assert not browser.errors
 
 
+@pytest.mark.slow
 def test_the_table_draws_the_newest_state_when_the_first_message_waits(browser, live_server):
     """The snapshot waits for the game catalogue; the computers' moves sent meanwhile must not
     be drawn and then overwritten by it (the table then showed a stale turn and stood still)."""
@@ -441,6 +451,7 @@ def test_the_table_draws_the_newest_state_when_the_first_message_waits(browser, 
     assert not browser.errors
 
 
+@pytest.mark.slow
 def test_the_lobby_names_teams_leaves_empty_numbers_out_and_cancel_takes_no_seat(browser, live_server):
     page = new_page(browser)
     page.goto(live_server.url + "/")
@@ -479,6 +490,7 @@ def person_table(server, game, options=None, kinds=("person", "computer", "compu
     return t, f"{server.url}/table/{t['id']}#seat={t['seats'][0]['token']}"
 
 
+@pytest.mark.slow
 def test_nothing_can_be_clicked_while_the_table_reconnects(browser, live_server):
     import re
     _, url = person_table(live_server, "yokir")
@@ -507,6 +519,7 @@ def test_nothing_can_be_clicked_while_the_table_reconnects(browser, live_server)
     assert not browser.errors
 
 
+@pytest.mark.slow
 def test_a_new_state_closes_the_card_chooser_and_clears_the_error_line(browser, live_server):
     import json
     import re
@@ -545,6 +558,7 @@ def test_a_new_state_closes_the_card_chooser_and_clears_the_error_line(browser, 
     assert not browser.errors
 
 
+@pytest.mark.slow
 def test_keys_work_after_clicking_the_hint_checkbox_and_0_is_the_tenth_button(browser, live_server):
     _, url = person_table(live_server, "joker", NINE_CARDS, ["person"] + ["computer"] * 3)
     page = new_page(browser)

@@ -22,7 +22,7 @@ from .base import HeuristicBot
 AVERAGE_KEPT = 5.0  # points a card the others keep is worth, on average (they shed high cards)
 # Search players keep higher cards, about 6.2 a card; playouts that imagine them (assume="search")
 # count that. It beat 5.0 by +1.00 [+0.28, +1.68] stakes a match between two thirty-second strongs
-# over 96 pre-registered deal sets (docs/strength.md, session 15).
+# over 96 pre-registered deal sets (docs/experiments/tor-inference.md, session 15).
 SEARCH_KEPT = 6.2
 DROP_MARGIN = 3  # drop only this far under the lowest likely total
 
@@ -35,8 +35,9 @@ PLAY_FOR_PLACE = False
 # deal it drops at once with first_drop or less (0: no such drop); at any turn with drop_at or
 # less, when that is DROP_MARGIN under the others' likely totals. Fitted in duplicate arenas
 # against the former rule (0, 12), which these beat by 0.75 (8 seats) to 2 stakes a 12-deal match
-# (docs/strength.md, session 12): with few seats a low dealt hand is worth dropping at once; with
-# four or more, someone else may well hold less, and comparing with what they likely hold is better.
+# (docs/experiments/tor-heuristic.md, session 12): with few seats a low dealt hand is worth
+# dropping at once; with four or more, someone else may well hold less, and comparing with what
+# they likely hold is better.
 DROPS = {2: (26, 18), 3: (24, 18), 4: (0, 22), 5: (0, 22), 6: (0, 22), 7: (0, 22), 8: (0, 22)}
 
 
