@@ -12,7 +12,7 @@ from parlor import records
 from parlor.cli.main import main
 from parlor.cli.plain import PlainTable
 from parlor.core.match import Match
-from parlor.core.registry import make_rules
+from parlor.core.registry import make_rules, text_of
 from parlor.core.rng import Rng
 from parlor.session import match_input
 
@@ -561,4 +561,4 @@ def test_line_mode_end_prompt_answers_the_sheet_before_leaving():
     read = (lambda prompt: next(after) if match.finished else "1")
     PlainTable(match, 0, ["random"], read=read, write=out.append).run()
     assert out[-1] == "The record was not saved."
-    assert out[-3] == match.rules.score_sheet(match.results, match.names) and out[-2].startswith("Type the number")
+    assert out[-3] == text_of(match.rules).score_sheet(match.results, match.names) and out[-2].startswith("Type the number")

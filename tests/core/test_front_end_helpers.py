@@ -6,18 +6,18 @@ import re
 import pytest
 
 from parlor.core.match import Match
-from parlor.core.registry import games, make_rules
+from parlor.core.registry import games, make_rules, text_of
 from parlor.core.rng import Rng
-from parlor.core.rules import Rules, name_seats, plural
+from parlor.core.rules import name_seats, plural
+from parlor.core.view import last_trick
 
 
 def test_last_trick_is_the_last_of_the_views_tricks():
-    read = Rules.last_trick
     cards = [[3, "7D"], [0, "X1"], [1, "8D"], [2, "9D"]]
     v = {"seats": 4, "deal": 2, "tricks": [{"leader": 1, "winner": 1, "cards": [[1, "6S"]], "modes": []},
                                            {"leader": 3, "winner": 0, "cards": cards, "modes": [[0, "take"]]}]}
-    assert read(None, v) == {"deal": 2, "cards": cards, "winner": 0}
-    assert read(None, {"seats": 3, "deal": 1, "tricks": []}) is None and read(None, {"seats": 2, "deal": 1}) is None
+    assert last_trick(v) == {"deal": 2, "cards": cards, "winner": 0}
+    assert last_trick({"seats": 3, "deal": 1, "tricks": []}) is None and last_trick({"seats": 2, "deal": 1}) is None
 
 
 def tricks_won(rules, view) -> list[int]:
@@ -37,11 +37,11 @@ def test_the_last_trick_is_the_cards_just_played_and_its_winner_took_it(game_id)
             m.apply(rng.choice(before["legal"]))
             # the deal that action ended is seen as it ended
             view = m.closed_view(seat) if m.log[-1][0] != m.deal_number else m.view(seat)
-            last, was = rules.last_trick(view), rules.last_trick(before)
+            last, was = last_trick(view), last_trick(before)
             # what front ends ask: this deal's last trick, or until one is done the deal before's
-            now = rules.last_trick(m.view(seat))
+            now = last_trick(m.view(seat))
             if now is None and m.closed_state is not None:
-                now = rules.last_trick(m.closed_view(seat))
+                now = last_trick(m.closed_view(seat))
                 assert now is None or now["deal"] == m.deal_number - 1  # None: Tőr, no tricks
             assert m.last_trick(seat) == now
             if last is None or (was is not None and len(view["tricks"]) == len(before["tricks"])):
@@ -71,13 +71,14 @@ def test_the_default_score_sheet_shows_each_deal_and_the_running_totals(game_id)
     while len(m.results) < 3:
         m.apply(rng.choice(m.legal()))
     names = [f"P{s}" for s in range(rules.seats)]
-    rows = rules.score_sheet(m.results, names).splitlines()
+    text = text_of(rules)
+    rows = text.score_sheet(m.results, names).splitlines()
     assert rows[0].split() == ["deal"] + names
     totals = [0] * rules.seats
     for k, r in enumerate(m.results, 1):
         totals = [t + p for t, p in zip(totals, r.points)]
         words = rows[k].split()
-        assert words[0] == str(k) and rows[k].endswith(name_seats(r.detail, names))
+        assert words[0] == str(k) and rows[k].endswith(text.deal_result(r, names))
         assert words[1:1 + 2 * rules.seats] == [x for p, t in zip(r.points, totals) for x in (f"{p:+d}", f"={t}")]
     assert rows[len(m.results) + 1].split() == ["total"] + [str(t) for t in totals]
 

@@ -9,8 +9,9 @@ import pytest
 
 from parlor import records
 from parlor.core.match import Match
-from parlor.core.registry import games, make_rules
+from parlor.core.registry import games, make_rules, text_of
 from parlor.core.rules import name_seats
+from parlor.core.view import last_trick
 from parlor.tui.app import ParlorApp
 from parlor.tui.dialogs import ChoiceDialog, InputDialog, TextDialog
 from parlor.tui.model import TableConfig, group_moves, seat_facts, shown_cards
@@ -114,7 +115,7 @@ def test_a_whole_match_by_keys_from_the_start_screen(game):
                 s = table.session
                 deck = s.rules.deck
                 view = s.view()  # table_lines is the game's text of that same view
-                known = (all_codes(view, deck) | all_codes(s.rules.table_lines(view), deck)
+                known = (all_codes(view, deck) | all_codes(s.words.table_lines(view), deck)
                          | all_codes([e[2][s.human] for e in s.match.log], deck))
                 shown = codes_on(screen_text(app), deck)
                 checks.append(shown - known)
@@ -325,7 +326,7 @@ def test_restart_clears_the_scores_and_next_deal_keeps_them():
                 top.play(top.session.match.legal()[0])
             assert top.title_text == "Deal 1 is over"
             s = table.session  # the summary shows the deal's final trick and its winner
-            last = s.rules.last_trick(s.match.closed_view(s.human))
+            last = last_trick(s.match.closed_view(s.human))
             assert last["deal"] == 1 and len(last["cards"]) == 3
             said = ", ".join(f"{s.names[p]} {c}" for p, c in last["cards"])
             assert f"The last trick: {said}; won by {s.names[last['winner']]}" in screen_text(app)
@@ -363,7 +364,7 @@ def test_rules_sheet_hint_and_last_trick_keys():
             await pilot.pause()
             await app.workers.wait_for_complete()
             assert any("Hint: pass" in str(n.message) for n in app._notifications)
-            while table.session.rules.last_trick(table.session.view()) is None:
+            while last_trick(table.session.view()) is None:
                 top = await ready(pilot, app)
                 if not isinstance(top, TableScreen):
                     await pilot.press("enter")
@@ -427,7 +428,7 @@ def test_replay_viewer_steps_and_shows_one_seat_or_all_hands():
             assert rs.stepper.match.actions == record["actions"][:2]
             deck = rules.deck
             view0 = dict(rs.stepper.match.view(0), names=rs.names)
-            known = all_codes(view0, deck) | all_codes(rules.table_lines(view0), deck)
+            known = all_codes(view0, deck) | all_codes(text_of(rules).table_lines(view0), deck)
             assert codes_on(screen_text(app), deck) <= known
             await pilot.press("a")  # every hand
             text = screen_text(app)

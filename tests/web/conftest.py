@@ -15,6 +15,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from parlor.web import create_app
+from parlor.core.registry import text_of
 from parlor.core.spectator import public_action, public_view
 from parlor.web.public import codes_in, roles, sent_view, shown_cards, table_lines
 
@@ -94,9 +95,9 @@ class Audit:
         # built from the view; everything else may hold only allowed cards.
         rest = {k: v for k, v in msg.items() if k not in ("lines", "last_trick", "log", "roles")}
         rest["roles"] = list(msg["roles"])  # the cards; a role's words may name ranks ("between I2 and I1")
-        if msg["roles"] != roles(rules, msg["view"]):
+        if msg["roles"] != roles(text_of(rules), msg["view"]):
             self.failures.append(f"seat {seat}: card roles not built from the view sent")
-        if msg["lines"] != table_lines(rules, msg["view"]):
+        if msg["lines"] != table_lines(text_of(rules), msg["view"]):
             self.failures.append(f"seat {seat}: table lines not built from the view sent")
         if [list(x) for x in msg["shown"]] != [list(x) for x in shown_cards(rules, msg["view"])]:
             self.failures.append(f"seat {seat}: the cards shown not built from the view sent")

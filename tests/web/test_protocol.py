@@ -566,7 +566,7 @@ def test_the_cards_shown_beside_the_trick_come_from_face_up_and_the_keys_declare
     """The up card (face_up, its label in words) and the picker's own discard (a key Yokir
     declares a card), in the view's order; the spectator sees no discard."""
     from parlor.core.match import Match
-    from parlor.core.registry import make_rules
+    from parlor.core.registry import make_rules, text_of
     from parlor.core.spectator import public_view
     from parlor.web.public import roles, shown_cards
     rules = make_rules("yokir")
@@ -577,6 +577,6 @@ def test_the_cards_shown_beside_the_trick_come_from_face_up_and_the_keys_declare
     match.apply(discard)
     view = match.view(picker)
     assert shown_cards(rules, view) == [("upcard", [up]), ("discard", [discard.split()[1]])]
-    assert set(roles(rules, view)) <= set(view["hand"]) | {up, discard.split()[1]}
+    assert set(roles(text_of(rules), view)) <= set(view["hand"]) | {up, discard.split()[1]}
     spectator = public_view(rules, [match.view(s) for s in range(3)])
     assert shown_cards(rules, spectator) == [("upcard", [up])]

@@ -49,7 +49,7 @@ class PlainTable:
                 m.apply(action)
             self._show_log()
         self.write("The match is over.")
-        self.write(m.rules.score_sheet(m.results, self.names))
+        self.write(self.session.words.score_sheet(m.results, self.names))
         winners = m.winners()
         self.write("Winners: " + (", ".join(self.names[w] for w in winners) if winners else "none, a draw"))
         self._offer_save()
@@ -66,7 +66,7 @@ class PlainTable:
             except EOFError:
                 return
             if word in ("help", "?", "sheet", "score", "scores"):
-                self.write(self.match.rules.score_sheet(self.match.results, self.names)
+                self.write(self.session.words.score_sheet(self.match.results, self.names)
                            if word.startswith(("sheet", "score")) else HELP)
                 continue
             if word != "save":
@@ -97,22 +97,23 @@ class PlainTable:
             if self.results_shown == len(m.results) and m.closed_state is not None:
                 # how the deal ended, as this seat saw it: the hands shown, the last trick
                 closed = dict(m.closed_view(self.human), names=self.names)
-                for line in m.rules.table_lines(closed):
-                    self.write("  " + name_seats(line, self.names))
-            self.write(f"Deal {self.results_shown} over: {name_seats(r.detail, self.names)}. {pts}")
+                for line in self.session.words.table_lines(closed):
+                    self.write("  " + line)
+            self.write(f"Deal {self.results_shown} over: {self.session.words.deal_result(r, self.names)}. {pts}")
 
     def show_table(self) -> None:
         m = self.match
         view = self.session.view(self.human)
         self.write("Scores: " + "  ".join(f"{self.names[s]} {v}" for s, v in enumerate(m.scores)))
-        for line in m.rules.table_lines(view):
+        words = self.session.words
+        for line in words.table_lines(view):
             self.write(line)
         if view["trick"]:
             self.write("Trick: " + ", ".join(f"{self.names[s]} {c}" for s, c in view["trick"]))
         hand = []
         for code in view["hand"]:
-            role = m.rules.card_role(view, code)
-            hand.append(f"{code} ({role})" if role else code)
+            role = words.card_role(view, code)
+            hand.append(f"{code} ({role.words})" if role else code)
         self.write("Your hand: " + (" ".join(hand) or "(empty)"))
         self.write("Your moves: " + "  ".join(f"{i}) {a}" for i, a in enumerate(view["legal"], 1)))
 
@@ -143,7 +144,7 @@ class PlainTable:
                 self.show_table()
                 continue
             if word in ("sheet", "score", "scores"):
-                self.write(m.rules.score_sheet(m.results, self.names))
+                self.write(self.session.words.score_sheet(m.results, self.names))
                 continue
             if word == "save":
                 self._save(rest)

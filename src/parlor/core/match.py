@@ -8,6 +8,7 @@ are scored as soon as they are dealt.
 from .errors import ActionError, BadTable, IllegalAction
 from .rng import Rng
 from .rules import Deal, DealContext, DealResult, Rules
+from .view import last_trick
 
 
 class Match:
@@ -61,12 +62,12 @@ class Match:
         return None if self.closed_state is None else self.rules.view(self.closed_state, seat)
 
     def last_trick(self, seat: int, view: dict | None = None) -> dict | None:
-        """The last finished trick `seat` saw (Rules.last_trick): of the deal in play, or until
+        """The last finished trick `seat` saw (core/view.py last_trick): of the deal in play, or until
         its first trick is done, of the deal before. `view`: the seat's view now, if at hand."""
-        last = self.rules.last_trick(self.view(seat) if view is None else view)
+        last = last_trick(self.view(seat) if view is None else view)
         if last is None and self.closed_state is not None:
             if seat not in self._closed_tricks:  # that deal is over: read it once
-                self._closed_tricks[seat] = self.rules.last_trick(self.closed_view(seat))
+                self._closed_tricks[seat] = last_trick(self.closed_view(seat))
             last = self._closed_tricks[seat]
         return last
 

@@ -1,12 +1,15 @@
-"""Game id -> Rules class. Every package under parlor.games that defines RULES is a game."""
+"""Game id -> Rules class, and each game's words. Every package under parlor.games that defines
+RULES is a game; the TEXT it defines beside it (games/<id>/text.py) holds the game's words."""
 
 import importlib
 import pkgutil
 
 from .errors import BadTable
 from .rules import Rules
+from .text import Face, GameText
 
 _GAMES: dict[str, type[Rules]] | None = None
+_TEXTS: dict[str, type[GameText]] = {}
 
 
 def games() -> dict[str, type[Rules]]:
@@ -19,6 +22,7 @@ def games() -> dict[str, type[Rules]]:
             rules = getattr(module, "RULES", None)
             if rules is not None:
                 found[rules.id] = rules
+                _TEXTS[rules.id] = getattr(module, "TEXT", GameText)
         _GAMES = found
     return _GAMES
 
@@ -32,3 +36,16 @@ def game_class(game_id) -> type[Rules]:
 
 def make_rules(game_id: str, options: dict | None = None, seats: int | None = None) -> Rules:
     return game_class(game_id)(options, seats)
+
+
+def text_of(rules: Rules) -> GameText:
+    """The words of `rules`' game for its table: the game's TEXT, or the core's defaults for a
+    game without one (core/text.py)."""
+    games()
+    return _TEXTS.get(rules.id, GameText)(rules)
+
+
+def faces_of(game_id: str) -> dict[str, Face]:
+    """How each card of a game is drawn, the same at every table of it."""
+    deck = game_class(game_id).deck
+    return _TEXTS[game_id].card_faces(deck)

@@ -13,6 +13,9 @@ A view is a JSON-ready dict with exactly what one seat may know, of the shape co
 declares: the keys every game has (game, seat, seats, deal, dealer, to_act, scores, hand,
 hand_sizes, trick, legal), the shared keys a game has the thing for (tricks, history, face_up,
 seat_facts...), each with one shape, and the game's own keys, declared in `view_schema`.
+
+`Rules` is the engine alone: the game's words for people (table lines, card roles, deal results
+in sentences, score sheets, card faces) are its text module's (core/text.py).
 """
 
 import json
@@ -39,8 +42,9 @@ class Deal:
 class DealResult:
     dealer: int
     points: list[int]
-    detail: str
-    data: dict = field(default_factory=dict)  # game facts (bids, tricks) for score sheets
+    detail: str  # the engine's notation of the deal ("seat 2 called L, took 2 tricks"): records'
+    # replay reports print it (docs/records.md); people read the game's words said from `data`
+    data: dict = field(default_factory=dict)  # the deal's facts (bids, tricks, who called)
 
 
 @dataclass(frozen=True)
@@ -93,12 +97,6 @@ def team_letter(rules, seat: int) -> str:
     if rules.team_of is None:
         return ""
     return "AB"[rules.team_of[seat] % 2] if max(rules.team_of) < 2 else str(rules.team_of[seat])
-
-
-def seat_name(view: dict, seat: int) -> str:
-    """A seat as a person sees it named: the table's name (view["names"], added by front ends)."""
-    names = view.get("names")
-    return names[seat] if names else f"seat {seat}"
 
 
 class Rules:
@@ -276,42 +274,6 @@ class Rules:
         """Cards whose place in the deal every seat knows from the start (a face-up card).
         Default: pile[0]. The leak test leaves them where they are."""
         return {deal.pile[0]} if deal.pile else set()
-
-    def card_role(self, view: dict, code: str) -> str | None:
-        """What a card is under the deal's trump, for front ends ("Oracle", "trump"), or None."""
-        return None
-
-    # --- for text front ends (the plain line mode, logs)
-    def last_trick(self, view: dict) -> dict | None:
-        """The last finished trick of the view's deal as {"deal", "cards": [[seat, code]...],
-        "winner": seat}, or None (no trick finished, or a game without tricks): the last of the
-        view's `tricks`."""
-        tricks = view.get("tricks")
-        if not tricks:
-            return None
-        last = tricks[-1]
-        return {"deal": view["deal"], "cards": [list(c) for c in last["cards"]], "winner": last["winner"]}
-
-    def table_lines(self, view: dict) -> list[str]:
-        """Lines that describe the table to a person, beyond the hand, the trick and the scores
-        that every front end shows itself: trump, bids, melds, tricks won... Front ends put the
-        table's names in view["names"]; use seat_name() for them."""
-        return []
-
-    def score_sheet(self, results: list[DealResult], names: list[str]) -> str:
-        """The match's score sheet as text. Default: one row a deal (each seat's points and its
-        running total, "+2 =5"), then the totals."""
-        width = max(10, *(len(n) for n in names))
-        head = "deal  " + " ".join(f"{n:>{width}}" for n in names)
-        rows = [head]
-        totals = [0] * len(names)
-        for i, r in enumerate(results, 1):
-            totals = [t + p for t, p in zip(totals, r.points)]
-            cells = (f"{p:+d} ={t}" for p, t in zip(r.points, totals))
-            rows.append(f"{i:>4}  " + " ".join(f"{c:>{width}}" for c in cells)
-                        + f"  {name_seats(r.detail, names)}")
-        rows.append("total " + " ".join(f"{t:>{width}d}" for t in totals))
-        return "\n".join(rows)
 
     # --- derived
     def deal_over(self, state) -> bool:

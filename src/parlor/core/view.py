@@ -371,3 +371,14 @@ def face_up_cards(view: dict, label: str) -> list[str]:
     """The cards of the `face_up` entry of that label, [] without one."""
     entry = face_up_entry(view, label)
     return entry["cards"] if entry else []
+
+
+def last_trick(view: dict) -> dict | None:
+    """The last finished trick of the view's deal as {"deal", "cards": [[seat, code]...],
+    "winner": seat}, or None (no trick finished, or a game without tricks): the last of the
+    view's `tricks`."""
+    tricks = view.get("tricks")
+    if not tricks:
+        return None
+    last = tricks[-1]
+    return {"deal": view["deal"], "cards": [list(c) for c in last["cards"]], "winner": last["winner"]}

@@ -55,11 +55,12 @@ import numpy as np
 from parlor.core.errors import BadTable
 from parlor.core.match import Match
 from parlor.core.options import is_int
-from parlor.core.registry import game_class, make_rules
+from parlor.core.registry import game_class, make_rules, text_of
 from parlor.core.rng import Rng
-from parlor.core.rules import DealContext, Rules, seat_name
+from parlor.core.rules import DealContext, Rules
 from parlor.core.view import (Action, Bool, Card, Cards, Int, Kind, ListOf, Obj, Optional, PerSeat,
                               Seat, Tuple, Word)
+from parlor.core.words import seats_of
 
 OTHER = "<other>"
 PROBE_SEEDS = (0, 1)  # the matches whose positions name the actions' strings
@@ -255,25 +256,25 @@ def view_string(view: dict) -> str:
 
 def render(rules: Rules, view: dict) -> str:
     """The view as a person reads it: what the line mode shows for a seat."""
+    who, words = seats_of(view), text_of(rules)
     seat = view["seat"]
-    lines = [f"{rules.title}, deal {view['deal']}: {seat_name(view, seat)}'s view, "
-             f"dealer {seat_name(view, view['dealer'])}"]
-    lines.append("Scores: " + "  ".join(f"{seat_name(view, s)} {v}" for s, v in enumerate(view["scores"])))
-    lines += rules.table_lines(view)
+    lines = [f"{rules.title}, deal {view['deal']}: {who(seat)}'s view, dealer {who(view['dealer'])}"]
+    lines.append("Scores: " + "  ".join(f"{who(s)} {v}" for s, v in enumerate(view["scores"])))
+    lines += words.table_lines(view)
     if view["trick"]:
-        lines.append("Trick: " + ", ".join(f"{seat_name(view, s)} {c}" for s, c in view["trick"]))
+        lines.append("Trick: " + ", ".join(f"{who(s)} {c}" for s, c in view["trick"]))
     hand = []
     for code in view["hand"]:
-        role = rules.card_role(view, code)
-        hand.append(f"{code} ({role})" if role else code)
+        role = words.card_role(view, code)
+        hand.append(f"{code} ({role.words})" if role else code)
     lines.append("Hand: " + (" ".join(hand) or "(empty)"))
     to_act = view["to_act"]
     if to_act is None:
         lines.append("The deal is over.")
     elif view["legal"]:
-        lines.append("To act: " + seat_name(view, to_act) + ". Legal: " + ", ".join(view["legal"]))
+        lines.append("To act: " + who(to_act) + ". Legal: " + ", ".join(view["legal"]))
     else:
-        lines.append("To act: " + seat_name(view, to_act))
+        lines.append("To act: " + who(to_act))
     return "\n".join(lines)
 
 

@@ -40,6 +40,7 @@ from pettingzoo.utils import wrappers
 
 from parlor.core.errors import BadTable
 from parlor.core.match import Match
+from parlor.core.registry import text_of
 from parlor.core.rng import Rng
 
 from . import encoding
@@ -178,7 +179,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
             return "(reset() first)"
         if m.finished:
             names = [f"seat {s}" for s in range(self.rules.seats)]
-            return "The match is over.\n" + self.rules.score_sheet(m.results, names)
+            return "The match is over.\n" + text_of(self.rules).score_sheet(m.results, names)
         return encoding.render(self.rules, m.view(m.to_act()))
 
     def close(self) -> None:

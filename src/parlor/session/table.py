@@ -9,6 +9,7 @@ import secrets
 
 from parlor.bots import Bot, make_bot, play_safely
 from parlor.core.match import Match
+from parlor.core.registry import text_of
 from parlor.core.rng import Rng
 from parlor.core.rules import name_seats
 
@@ -40,11 +41,13 @@ def results_seen(match: Match) -> int:
 
 class TableSession:
     """A match and who plays each seat (`players`, `names`), with one computer player per seat:
-    a computer seat's own, and at a person's seat the stand-in that may hold it."""
+    a computer seat's own, and at a person's seat the stand-in that may hold it; `words` are the
+    game's words for people (core/text.py)."""
 
     def __init__(self, match: Match, players: list[Player], names: list[str]):
         self.match = match
         self.rules = match.rules
+        self.words = text_of(match.rules)
         self.players = players
         self.names = match.names = names
         self.bots: dict[int, Bot] = {s: make_bot(p.level, self.rules) for s, p in enumerate(players)}

@@ -1,53 +1,24 @@
-"""How a card looks on the terminal table: its code, a suit symbol, a suit colour.
+"""How a card looks on the terminal table: its code, its suit sign and colour from the game's
+faces (its text module, core/text.py), and a short name for its role.
 
-The colour is never the only cue: the code keeps its suit letter, and a symbol stands beside it.
-Games the table knows get their own suit symbols and printed colours; any other game's cards are
-drawn from their codes alone, so a new game works without edits here.
+The colour is never the only cue: the code keeps its suit letter, and a sign stands beside it.
 """
 
-from dataclasses import dataclass
+from parlor.core.registry import faces_of
+from parlor.core.text import Face, Role
 
-_FRENCH = {"C": ("♣", "black"), "D": ("♦", "red"), "H": ("♥", "red"), "S": ("♠", "black")}
-
-# game id -> (where the suit letter is: "first" or "last", suit letter -> (symbol, colour))
-_SUITS: dict[str, tuple[str, dict[str, tuple[str, str]]]] = {
-    # Yokir's printed colours (rules 2): Architecture and Art & Music black, the others red.
-    "yokir": ("last", {"A": ("⌂", "black"), "L": ("♛", "red"), "M": ("♪", "black"),
-                       "T": ("∴", "red")}),
-    "tor": ("last", _FRENCH),
-    "joker": ("last", _FRENCH),
-    # Unsun suits: batons, swords, cups, coins, tomoe.
-    "meri": ("first", {"P": ("‖", "dark_green"), "I": ("†", "blue"), "K": ("∪", "red"),
-                       "O": ("◎", "dark_orange3"), "G": ("@", "purple")}),
-}
-_JOKERS = {"X1", "X2"}
-
+# A role's id -> four columns under the card. Another game's role: its id's first four letters.
 ROLE_SHORT = {"oracle": "ORCL", "sage": "SAGE", "trump": "TRMP", "tenka": "TNKA", "joker": "JOKR",
-              "plain": "WEAK"}
-
-
-@dataclass(frozen=True)
-class Face:
-    code: str
-    symbol: str  # one column wide, or ""
-    colour: str  # a Rich colour name for the card's ink
+              "robai": "ROBA", "sun": "SUN", "weak": "WEAK"}
 
 
 def face(game: str, code: str) -> Face:
-    if code in _JOKERS and game == "joker":
-        return Face(code, "★", "magenta")
-    where, suits = _SUITS.get(game, ("last", {}))
-    letter = code[:1] if where == "first" else code[-1:]
-    symbol, colour = suits.get(letter, ("", "black"))
-    return Face(code, symbol, colour)
+    """How card `code` of `game` is drawn: its sign and ink."""
+    return faces_of(game)[code]
 
 
-def role_short(role: str | None) -> str:
+def role_short(role: Role | None) -> str:
     """Four columns that name a card's role under the trump ("Sage of A" -> SAGE)."""
-    if not role:
+    if role is None:
         return ""
-    words = [w.strip(",.;:()") for w in role.split()]
-    key = words[0].lower()
-    if key == "trump" and len(words) > 1:  # "trump Robai" -> ROBA
-        return words[1][:4].upper()
-    return ROLE_SHORT.get(key, words[0][:4].upper())
+    return ROLE_SHORT.get(role.id, role.id[:4].upper())

@@ -10,6 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from parlor.core.registry import text_of
 from parlor.records import Stepper
 from parlor.session import person_seat, seat_names
 
@@ -33,6 +34,7 @@ class ReplayScreen(Screen):
         self.stepper = Stepper(record)
         rules = self.stepper.match.rules
         self.rules = rules
+        self.words = text_of(rules)
         self.names = names or record.get("names") or seat_names(rules.seats, -1)
         if seat is None:
             seat = person_seat(self.names, 0)
@@ -66,8 +68,8 @@ class ReplayScreen(Screen):
                     line.append(" ")
                 hands.append(line)
             hands.append(Text(""))
-        draw_table(self, rules, view, m.scores, self.seat, hands)
-        roles = {c: rules.card_role(view, c) for c in view["hand"]}
+        draw_table(self, self.words, view, m.scores, self.seat, hands)
+        roles = {c: self.words.card_role(view, c) for c in view["hand"]}
         self.query_one(HandView).show(game, view["hand"], int(view.get("hand_hidden") or 0), set(), roles, False)
         lines = []
         for i, (number, seat, seen) in enumerate(m.log[-40:]):

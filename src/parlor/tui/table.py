@@ -21,6 +21,8 @@ from textual.widgets import Button, Footer, Static
 from parlor import records
 from parlor.core.errors import ActionError, BadTable, ParlorError
 from parlor.core.rules import name_seats, team_letter
+from parlor.core.text import GameText
+from parlor.core.view import last_trick
 from parlor.session import person_seat, results_seen, rules_text
 
 from .dialogs import ChoiceDialog, InputDialog, TextDialog
@@ -62,14 +64,16 @@ def compose_table(moves: bool) -> ComposeResult:
     yield Footer(compact=True)
 
 
-def draw_table(screen: Screen, rules, view: dict, scores: list[int], me: int,
+def draw_table(screen: Screen, words: GameText, view: dict, scores: list[int], me: int,
                extra: list[Text] | None = None) -> None:
-    """The seats, the trick and the table's text of one seat's view (`extra` lines first)."""
+    """The seats, the trick and the table's text of one seat's view (`extra` lines first), in
+    the game's words."""
+    rules = words.rules
     screen.query_one(SeatsView).show(rules, view, scores, me)
     trick = screen.query_one(TrickView)
-    trick.show(rules, view)
+    trick.show(words, view)
     screen.query_one("#right").border_subtitle = trick.caption
-    info = list(extra or []) + [codes_coloured(rules.id, line, rules.deck) for line in rules.table_lines(view)]
+    info = list(extra or []) + [codes_coloured(rules.id, line, rules.deck) for line in words.table_lines(view)]
     screen.query_one("#info-text", Static).update(Text("\n").join(info))
 
 
@@ -78,7 +82,7 @@ def describe_result(session: Session, number: int) -> Text:
     m, names = session.match, session.names
     r = m.results[number - 1]
     totals = [sum(x.points[s] for x in m.results[:number]) for s in range(len(names))]
-    t = Text(f"{name_seats(r.detail, names)}\n\n")
+    t = Text(f"{session.words.deal_result(r, names)}\n\n")
     rows = []  # (label, the seat whose figures stand for it)
     team_of = session.rules.team_of
     if team_of is not None:
@@ -93,7 +97,7 @@ def describe_result(session: Session, number: int) -> Text:
         mine = s == session.human or (team_of is not None and team_of[s] == team_of[session.human])
         t.append(f"{label:<{width}}  {r.points[s]:>+6}   total {totals[s]:>6}\n", style="bold" if mine else "")
     if number == len(m.results) and m.closed_state is not None:
-        last = session.rules.last_trick(m.closed_view(session.human))
+        last = last_trick(m.closed_view(session.human))
         if last is not None:
             played = ", ".join(f"{names[p]} {code}" for p, code in last["cards"])
             won = f"; won by {names[last['winner']]}" if last["winner"] is not None else ""
@@ -163,8 +167,8 @@ class TableScreen(Screen):
         head.append(f"  {deal}  ·  dealer {s.names[view['dealer']]}  ·  you are {s.names[s.human]}"
                     f" (seat {s.human})")
         self.query_one("#head", Static).update(head)
-        draw_table(self, rules, view, m.scores, s.human)
-        roles = {c: rules.card_role(view, c) for c in view["hand"]}
+        draw_table(self, s.words, view, m.scores, s.human)
+        roles = {c: s.words.card_role(view, c) for c in view["hand"]}
         self.query_one(HandView).show(game, view["hand"], int(view.get("hand_hidden") or 0),
                                       set(self.moves.by_card), roles, mine and bool(self.moves.by_card))
         self._draw_log()
@@ -291,7 +295,7 @@ class TableScreen(Screen):
             f"Deal {number} is over", body, [("next", "Next deal"), ("sheet", "Score sheet")]))
         if choice == "sheet":
             await self.app.push_screen_wait(TextDialog(
-                "Score sheet", s.rules.score_sheet(s.match.results[:number], s.names), wrap=False))
+                "Score sheet", s.words.score_sheet(s.match.results[:number], s.names), wrap=False))
 
     async def _final(self) -> None:
         s = self.session
@@ -302,7 +306,7 @@ class TableScreen(Screen):
         if m.results:
             body.append_text(describe_result(s, len(m.results)))
             body.append("\n")
-        body.append(s.rules.score_sheet(m.results, s.names))
+        body.append(s.words.score_sheet(m.results, s.names))
         choice = await self.app.push_screen_wait(TextDialog(
             "The match is over", body,
             [("close", "Close"), ("new", "New match"), ("replay", "Replay"), ("save", "Save")], wrap=False))
@@ -412,7 +416,7 @@ class TableScreen(Screen):
         rows = [Text(), Text(), Text(), Text()]
         for p, code in last["cards"]:
             rows[0].append(f"{s.names[p][:6]:<7}", style="bold" if p == last["winner"] else "")
-            for r, line in enumerate(card_lines(s.rules.id, code, s.rules.card_role(view, code))):
+            for r, line in enumerate(card_lines(s.rules.id, code, s.words.card_role(view, code))):
                 rows[r + 1].append_text(line)
                 rows[r + 1].append("  ")
         body = Text("\n").join(rows)
@@ -422,7 +426,7 @@ class TableScreen(Screen):
 
     def action_sheet(self) -> None:
         s = self.session
-        self.app.push_screen(TextDialog("Score sheet", s.rules.score_sheet(s.match.results, s.names),
+        self.app.push_screen(TextDialog("Score sheet", s.words.score_sheet(s.match.results, s.names),
                                         wrap=False))
 
     def action_rules(self) -> None:

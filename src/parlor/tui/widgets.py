@@ -9,6 +9,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from parlor.core.rules import team_letter
+from parlor.core.text import GameText, Role
+from parlor.core.view import last_trick
 
 from .cards import face, role_short
 from .model import seat_facts, shown_cards
@@ -21,14 +23,14 @@ BACK = Text("░░░░░", style="bright_blue on navy_blue")
 TEAM_STYLE = {"A": "bold cyan", "B": "bold magenta"}
 
 
-def card_lines(game: str, code: str, role: str | None = None, bg: str = FACE_BG) -> list[Text]:
+def card_lines(game: str, code: str, role: Role | None = None, bg: str = FACE_BG) -> list[Text]:
     """A card drawn in 3 rows of CARD_W columns: code and suit symbol, the symbol, its role."""
     if code == "??" or not code:
         return [BACK.copy(), BACK.copy(), BACK.copy()]
     f = face(game, code)
-    style = f"bold {f.colour} on {bg}"
-    top = f"{code:<3}{f.symbol:>2}"[:CARD_W] if len(code) < 4 else code[:CARD_W]
-    mid = f"{f.symbol:^{CARD_W}}"
+    style = f"bold {f.ink} on {bg}"
+    top = f"{code:<3}{f.sign:>2}"[:CARD_W] if len(code) < 4 else code[:CARD_W]
+    mid = f"{f.sign:^{CARD_W}}"
     short = role_short(role)
     low = f"{short:^{CARD_W}}"
     role_style = f"bold black on {bg}" if short else style
@@ -51,7 +53,7 @@ def card_text(game: str, code: str) -> Text:
     if code == "??":
         return Text("▒▒", style="bright_blue")
     f = face(game, code)
-    return Text(code + f.symbol, style=f"bold {f.colour} on {FACE_BG}")
+    return Text(code + f.sign, style=f"bold {f.ink} on {FACE_BG}")
 
 
 def codes_coloured(game: str, line: str, deck) -> Text:
@@ -97,7 +99,7 @@ class HandView(Widget, can_focus=True):
         self.cards: list[str] = []
         self.hidden = 0
         self.playable: set[str] = set()
-        self.roles: dict[str, str | None] = {}
+        self.roles: dict[str, Role | None] = {}
         self.active = False  # the person is to act
 
     def show(self, game: str, cards: list[str], hidden: int, playable: set[str],
@@ -138,7 +140,7 @@ class HandView(Widget, can_focus=True):
         if self.cards and self.has_focus:
             code = self.cards[min(self.cursor, len(self.cards) - 1)]
             role = self.roles.get(code)
-            rows[3].append(f" {code}: {role}" if role else "", style="italic")
+            rows[3].append(f" {code}: {role.words}" if role else "", style="italic")
         for _ in range(self.hidden):
             for r in range(3):
                 rows[r].append_text(BACK.copy())
@@ -203,9 +205,9 @@ class TrickView(Widget):
         self.played: list[tuple[str, list[Text], str]] = []
         self.caption = ""
 
-    def show(self, rules, v: dict) -> None:
+    def show(self, words: GameText, v: dict) -> None:
         game, names = v["game"], v["names"]
-        self.shown = [(label, card_lines(game, code, rules.card_role(v, code)), "")
+        self.shown = [(label, card_lines(game, code, words.card_role(v, code)), "")
                       for label, code in shown_cards(v)]
         trick = v.get("trick") or []
         modes = dict(v.get("trick_modes") or ())  # a joker's mode, under its card
@@ -213,7 +215,7 @@ class TrickView(Widget):
         self.caption = "the trick" if trick else ""
         cards = trick
         if not trick:
-            last = rules.last_trick(v)
+            last = last_trick(v)
             if last:
                 cards, winner = last["cards"], last["winner"]
                 modes = {}
@@ -223,7 +225,7 @@ class TrickView(Widget):
             below = modes.get(p, "")
             if winner == p:
                 below = "★won"
-            rows = card_lines(game, code, rules.card_role(v, code) if code != "??" else None,
+            rows = card_lines(game, code, words.card_role(v, code) if code != "??" else None,
                               FACE_BG if trick else DIM_BG)
             self.played.append((names[p], rows, below))
         self.refresh()

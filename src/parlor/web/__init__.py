@@ -5,7 +5,7 @@
 - server.py: tables by id, creating and joining them, the WebSocket protocol.
 - public.py: what a page draws from a view (table lines, card roles); the spectators' view
   itself is parlor.core.spectator.
-- faces.py: how each card is drawn, from the deck's codes.
+- faces.py: how each card is drawn (the game's faces, core/text.py), as the game catalogue sends it.
 - app.py: the ASGI app. static/: plain JS modules and CSS, no build step.
 
 The choices behind it (state ids, storing before applying, restarts, stand-ins, spectators) are in

@@ -2,6 +2,7 @@
 lines, card roles. The spectator's view itself is a core concept (parlor.core.spectator)."""
 
 from parlor.core.rules import Rules
+from parlor.core.text import GameText
 from parlor.core.view import Card, Cards, Optional
 
 
@@ -32,10 +33,10 @@ def sent_view(view: dict) -> dict:
     return {k: v for k, v in view.items() if k != "history"}
 
 
-def table_lines(rules: Rules, view: dict) -> list[str]:
-    """rules.table_lines, or nothing if the game cannot describe this (public) view."""
+def table_lines(words: GameText, view: dict) -> list[str]:
+    """The game's table lines, or nothing if the game cannot describe this (public) view."""
     try:
-        return list(rules.table_lines(view))
+        return list(words.table_lines(view))
     except Exception:  # noqa: BLE001 - a spectator's view may lack what a seat's view has
         return []
 
@@ -59,16 +60,17 @@ def shown_cards(rules: Rules, view: dict) -> list[tuple[str, list[str]]]:
     return out
 
 
-def roles(rules: Rules, view: dict) -> dict:
-    """card_role (trump, Oracle...) of every card drawn from the view that has one."""
+def roles(words: GameText, view: dict) -> dict:
+    """The role's words (trump, Oracle...) of every card drawn from the view that has one."""
     out = {}
+    rules = words.rules
     drawn = set(view["hand"]) | {c for _, c in view["trick"]}
     drawn.update(c for _, codes in shown_cards(rules, view) for c in codes)
     for code in sorted(drawn & rules.deck.index.keys()):
         try:
-            role = rules.card_role(view, code)
+            role = words.card_role(view, code)
         except Exception:  # noqa: BLE001
             role = None
         if role:
-            out[code] = role
+            out[code] = role.words
     return out

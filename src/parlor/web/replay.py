@@ -7,6 +7,7 @@ kept at the step last shown: the next step forward costs one action, not a repla
 
 from collections import OrderedDict
 
+from parlor.core.registry import text_of
 from parlor.records import Stepper
 
 from . import public
@@ -30,6 +31,7 @@ class Replays:
         stepper.go(step)
         match = stepper.match
         names = record.get("names") or [f"seat {s}" for s in range(match.rules.seats)]
+        words = text_of(match.rules)
         views = []
         for s in range(match.rules.seats):
             v = public.sent_view(match.view(s))
@@ -38,11 +40,11 @@ class Replays:
         return {
             "game": {"id": match.rules.id, "title": match.rules.title, "seats": match.rules.seats},
             "step": step, "total": len(stepper.actions), "names": names, "views": views,
-            "lines": [public.table_lines(match.rules, v) for v in views],
-            "roles": public.roles(match.rules, views[0]),
+            "lines": [public.table_lines(words, v) for v in views],
+            "roles": public.roles(words, views[0]),
             "log": [{"i": i, "deal": match.log[i][0], "seat": match.log[i][1],
                      "action": stepper.actions[i]}
                     for i in range(max(0, step - 12), step)],
-            "sheet": match.rules.score_sheet(match.results, names),
+            "sheet": words.score_sheet(match.results, names),
             "scores": list(match.scores), "finished": match.finished,
         }

@@ -17,7 +17,6 @@ from parlor import records
 from parlor.bots import bot_names
 from parlor.core.match import Match
 from parlor.core.options import is_int
-from parlor.core.rules import name_seats
 from parlor.core.spectator import meet, public_action, public_view
 from parlor.session import Player, TableSession
 
@@ -201,17 +200,17 @@ class Table:
             "type": "state", "table": self.id, "sid": self.sid, "seat": seat,
             "snapshot": snapshot, "ts": self.applied_at,
             "view": view,
-            "lines": public.table_lines(self.rules, view),
-            "roles": public.roles(self.rules, view),
+            "lines": public.table_lines(self.session.words, view),
+            "roles": public.roles(self.session.words, view),
             "shown": public.shown_cards(self.rules, view),
             "log": [self._log_entry(i, seat) for i in range(max(0, log_from), self.sid)],
             "last_trick": last,
             "players": self.players(),
             "results": [{"dealer": r.dealer, "points": list(r.points),
-                         "detail": name_seats(r.detail, self.names)}
+                         "text": self.session.words.deal_result(r, self.names)}
                         for r in m.results],
             "scores": list(m.scores),
-            "sheet": self.rules.score_sheet(m.results, self.names),
+            "sheet": self.session.words.score_sheet(m.results, self.names),
             "finished": m.finished,
             "winners": m.winners(),
         }

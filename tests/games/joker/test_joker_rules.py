@@ -7,7 +7,7 @@ import pytest
 
 from parlor import records
 from parlor.core.errors import ActionError, IllegalAction, InvalidAction
-from parlor.core.rules import name_seats
+from parlor.core.registry import text_of
 from parlor.games.joker.cards import CODES
 from parlor.games.joker.view import turned_of
 
@@ -325,9 +325,11 @@ def test_winner_leads_the_next_trick_and_the_deal_scores():
     # 2 and 3 kept their bids and score their best twice (§17 gives 100 10 50 50 before premium).
     assert m.finished and m.report()["deal_results"][0]["points"] == [200, 10, 100, 100]
     assert m.rules.deal_points(end) == [200, 10, 100, 100]  # search's shortcut counts it too
-    # the result names whose bid and tricks each figure is, as the front ends show it
-    detail = name_seats(m.report()["deal_results"][0]["detail"], ["Ann", "Bob", "Cy", "Dee"])
-    assert "; bids Ann 1, Bob 2, Cy 0, Dee 0; tricks Ann 1, Bob 1, Cy 0, Dee 0" in detail, detail
+    # the result names whose bid and tricks each figure is, in the notation and as people read it
+    detail = m.report()["deal_results"][0]["detail"]
+    assert "; bids seat 0 1, seat 1 2, seat 2 0, seat 3 0; tricks seat 0 1, seat 1 1, seat 2 0, seat 3 0" in detail
+    said = text_of(m.rules).deal_result(m.results[0], ["Ann", "Bob", "Cy", "Dee"])
+    assert "; bids Ann 1, Bob 2, Cy 0, Dee 0; tricks Ann 1, Bob 1, Cy 0, Dee 0" in said, said
 
 
 # --- deal flow per kind

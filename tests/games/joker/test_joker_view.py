@@ -8,9 +8,10 @@ import pytest
 
 from parlor import records
 from parlor.core.match import Match
-from parlor.core.registry import make_rules
+from parlor.core.registry import make_rules, text_of
 from parlor.core.rng import Rng
 from parlor.core.rules import Deal
+from parlor.core.text import Role
 from parlor.games.joker.cards import CODES
 from parlor.games.joker.view import turned_of
 from parlor.testing import random_match
@@ -190,24 +191,24 @@ def test_chapter_facts_are_in_the_view_and_rebuilt():
 
 def test_text_hooks():
     m = records.replay(json.loads((GOLDEN / "worked_example.json").read_text())["record"])
-    rules = m.rules
+    text = text_of(m.rules)
     v = m.view(3)
-    lines = "\n".join(rules.table_lines(v))
+    lines = "\n".join(text.table_lines(v))
     assert f"Turned card {turned_of(v)}" in lines and "Deal 3 of 24" in lines
-    assert rules.card_role(v, "X1") == "joker"
+    assert text.card_role(v, "X1") == Role("joker", "joker")
     trump = v["trump"]
-    assert rules.card_role(v, "A" + trump) == "trump"
-    assert rules.card_role(v, "AS" if trump != "S" else "AH") is None
+    assert text.card_role(v, "A" + trump) == Role("trump", "trump")
+    assert text.card_role(v, "AS" if trump != "S" else "AH") is None
     m = records.replay(json.loads((GOLDEN / "worked_example.json").read_text())["record"]
                        | {"actions": ["bid 0", "bid 0", "bid 0"]})
-    assert "Dealer may not bid 1" in "\n".join(rules.table_lines(m.view(0)))
-    assert rules.card_role(nine("9").view(0), "AS") is None  # no trump named yet
+    assert "Dealer may not bid 1" in "\n".join(text.table_lines(m.view(0)))
+    assert text.card_role(nine("9").view(0), "AS") is None  # no trump named yet
 
 
 def test_score_sheet():
     m = records.replay(json.loads((GOLDEN / "premium_double.json").read_text())["record"]
                        | {"names": ["Nino", "Giorgi", "Tamar", "Levan"]})
-    sheet = m.rules.score_sheet(m.results, m.names)
+    sheet = text_of(m.rules).score_sheet(m.results, m.names)
     lines = sheet.splitlines()
     assert "Nino" in lines[0] and "Levan" in lines[0]
     assert any(line.startswith("Chapter 1: 3 2 2 1") for line in lines)
@@ -218,7 +219,7 @@ def test_score_sheet():
     total = [line for line in lines if line.startswith("TOTAL")][0]
     assert [c.strip() for c in total.split("|")[1:]] == ["500", "-40", "-370", "-50"]
     m = random_match(make_rules("joker", {"schedule": [["gold"], ["2", "1"]]}), 3)
-    sheet = m.rules.score_sheet(m.results, ["a", "b", "c", "d"])
+    sheet = text_of(m.rules).score_sheet(m.results, ["a", "b", "c", "d"])
     assert "(no premium)" in sheet and "Chapter 2: 2 1" in sheet
 
 
@@ -229,7 +230,7 @@ def test_the_table_lines_give_the_last_trick_with_its_winner_and_a_jokers_mode_o
     seen_last = seen_joker = 0
     while not m.finished and len(m.results) < 6:
         v = dict(m.view(0), names=names)
-        lines = rules.table_lines(v)
+        lines = text_of(rules).table_lines(v)
         last = [x for x in lines if x.startswith("Last trick: ")]
         if v["tricks"]:
             trick = v["tricks"][-1]

@@ -78,9 +78,10 @@ def test_golden_combos(name):
 
 
 def test_the_detail_names_the_taker_as_a_seat_the_front_ends_put_a_name_to():
-    from parlor.core.rules import name_seats
+    from parlor.core.registry import text_of
     rec = json.loads((Path(__file__).parent / "golden" / "worked_example.json").read_text())["record"]
     match = records.replay(rec)
     r = match.results[0]
-    shown = name_seats(r.detail, [f"P{s}" for s in range(8)])
+    assert r.detail.startswith(f"trump G; taker seat {r.data['taker']} (declared); ")
+    shown = text_of(match.rules).deal_result(r, [f"P{s}" for s in range(8)])
     assert shown.startswith(f"trump G; taker P{r.data['taker']} (declared); ")

@@ -355,11 +355,12 @@ def test_nothing_changes_on_an_illegal_action():
 
 def test_score_sheet_shows_the_two_teams():
     from parlor import records
+    from parlor.core.registry import text_of
     from meri_helpers import GOLDEN
     import json
     m = records.replay(json.loads((GOLDEN / "draw.json").read_text())["record"])
     names = ["Ana", "Ben", "Cai", "Dan", "Eva", "Fil", "Gus", "Hal"]
-    sheet = RULES.score_sheet(m.results, names).splitlines()
+    sheet = text_of(RULES).score_sheet(m.results, names).splitlines()
     assert "A (Ana, Cai, Eva, Gus)" in sheet[0] and "B (Ben, Dan, Fil, Hal)" in sheet[0]
     assert sheet[1].split()[:5] == ["1", "+9", "=9", "+0", "=0"]
     assert sheet[2].split()[:5] == ["2", "+0", "=9", "+9", "=9"]  # each deal's points, running totals

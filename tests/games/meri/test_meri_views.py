@@ -9,12 +9,16 @@ import pytest
 from parlor.core.errors import ActionError
 from parlor.core.match import Match
 from parlor.core.rng import Rng
+from parlor.core.registry import text_of
 from parlor.core.rules import Deal
+from parlor.core.text import Role
 from parlor.games.meri.cards import IS_TRUMP, TRUMP_MASK, suit_of
 from parlor.games.meri.view import indicator_of
 from parlor.core.spectator import public_view
 
 from meri_helpers import CODES, RULES, card, make_deal, play, start, trick_start, worked_example_after
+
+TEXT = text_of(RULES)
 
 
 def dumps(v):
@@ -280,31 +284,33 @@ def test_the_sun_exception_is_imagined_when_possible():
 
 def test_card_role():
     v = worked_example_after(0).view(0)
-    assert "Tenka" in RULES.card_role(v, "PRo")
-    assert RULES.card_role(v, "GRo") == "trump Robai"
-    assert RULES.card_role(v, "GSu") == "trump Sun"
-    assert RULES.card_role(v, "G5") == "trump"
-    assert RULES.card_role(v, "K5") is None
-    assert "between I2 and I1" in RULES.card_role(v, "IRo")
-    assert RULES.card_role(v, "X9") is None
+    tenka = TEXT.card_role(v, "PRo")
+    assert tenka.id == "tenka" and "Tenka" in tenka.words
+    assert TEXT.card_role(v, "GRo") == Role("robai", "trump Robai")
+    assert TEXT.card_role(v, "GSu") == Role("sun", "trump Sun")
+    assert TEXT.card_role(v, "G5") == Role("trump", "trump")
+    assert TEXT.card_role(v, "K5") is None
+    weak = TEXT.card_role(v, "IRo")
+    assert weak.id == "weak" and "between I2 and I1" in weak.words
+    assert TEXT.card_role(v, "X9") is None
     v = dict(v, trump="P")
-    assert RULES.card_role(v, "PRo") == "Tenka, the trump Robai"
-    assert RULES.card_role(v, "P5") == "trump"
+    assert TEXT.card_role(v, "PRo") == Role("tenka", "Tenka, the trump Robai")
+    assert TEXT.card_role(v, "P5") == Role("trump", "trump")
 
 
 def test_table_lines():
     m = worked_example_after(trick_start(1) + 4)
-    lines = "\n".join(RULES.table_lines(m.view(0)))
+    lines = "\n".join(TEXT.table_lines(m.view(0)))
     assert "Trump: G (Guru)" in lines and "indicator G4" in lines and "GRo (declared)" in lines
     assert "Taker: seat 6 (declared), took the indicator G4" in lines
     assert "Side cards (out of play): discard K9, K6, P2" in lines
     assert "Face down (trumps): seat 7, seat 1" in lines and "no Meri yet" in lines
     m = worked_example_after(trick_start(2))
-    lines = "\n".join(RULES.table_lines(m.view(0)))
+    lines = "\n".join(TEXT.table_lines(m.view(0)))
     assert "Tricks: A 1  B 0; combos: A +2  B -2" in lines
     assert "Sun-Un GSu>GUn +2 A" in lines
     m = worked_example_after(3)
-    lines = RULES.table_lines(m.view(0))
+    lines = TEXT.table_lines(m.view(0))
     assert any(line.startswith("Declaration: ") for line in lines)
 
 
@@ -334,7 +340,7 @@ def test_a_trump_robai_discarded_by_the_dealer_shows_out_of_play():
     for seat in range(8):
         v = RULES.view(s, seat)
         assert v["robai"] == "out of play" and "GRo" in v["side_cards"]
-        assert "GRo (out of play)" in "\n".join(RULES.table_lines(v))
+        assert "GRo (out of play)" in "\n".join(TEXT.table_lines(v))
 
 
 
@@ -348,8 +354,8 @@ def test_the_table_lines_name_your_partners_and_the_sheet_names_the_taker():
     for seat in (0, 5):
         view = dict(match.view(seat), names=names)
         partners = ", ".join(names[p] for p in range(seat % 2, 8, 2) if p != seat)
-        assert any(f"(you are team {view['team']} with {partners})" in line for line in RULES.table_lines(view))
+        assert any(f"(you are team {view['team']} with {partners})" in line for line in TEXT.table_lines(view))
     while not match.results:
         match.apply(rng.choice(match.legal()))
-    sheet = RULES.score_sheet(match.results, names)
+    sheet = TEXT.score_sheet(match.results, names)
     assert f"taker {names[match.results[0].data['taker']]} (" in sheet and "taker seat" not in sheet

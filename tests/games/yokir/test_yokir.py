@@ -9,8 +9,9 @@ import pytest
 from parlor import records
 from parlor.core.errors import BadRecord, IllegalAction, InvalidAction, UnknownAction
 from parlor.core.match import Match
-from parlor.core.registry import make_rules
+from parlor.core.registry import make_rules, text_of
 from parlor.core.rules import DealContext
+from parlor.core.text import Role
 from parlor.games.yokir.scoring import hand_points, match_winner
 from parlor.games.yokir.view import upcard_of
 from parlor.testing import check_golden
@@ -182,11 +183,11 @@ def test_view_hides_other_discard_and_shows_own():
 def test_card_roles():
     m = play_until(EXAMPLE, 2)
     v = m.view(2)
-    rules = m.rules
-    assert rules.card_role(v, "1L") == "Oracle"
-    assert rules.card_role(v, "1A") == "Sage of L"
-    assert rules.card_role(v, "2L") == "trump"
-    assert rules.card_role(v, "1T") is None
+    text = text_of(m.rules)
+    assert text.card_role(v, "1L") == Role("oracle", "Oracle")
+    assert text.card_role(v, "1A") == Role("sage", "Sage of L")
+    assert text.card_role(v, "2L") == Role("trump", "trump")
+    assert text.card_role(v, "1T") is None
 
 
 @pytest.mark.parametrize("change,message", [
@@ -297,4 +298,4 @@ def test_the_table_lines_say_who_picked_up_the_face_up_card():
     match.apply("pick")
     for seat in range(3):
         view = dict(match.view(seat), names=["Ann", "Bob", "Cid"])
-        assert f"{view['names'][picker]} picked up the face-up {up}" in rules.table_lines(view)[0]
+        assert f"{view['names'][picker]} picked up the face-up {up}" in text_of(rules).table_lines(view)[0]

@@ -8,7 +8,6 @@ so the cards of one suit in a hand are `(hand >> BASE[s]) & WIDTH_MASK[s]`, look
 from parlor.core.cards import Deck
 
 SUITS = "SHDC"
-SUIT_NAMES = ("spade", "heart", "diamond", "club")
 RANKS = "6789TJQKA"  # low -> high
 _SUIT_RANKS = ("789TJQKA", "6789TJQKA", "6789TJQKA", "789TJQKA")
 

@@ -14,10 +14,10 @@ from parlor.core.errors import BadTable, InvalidAction, UnknownAction
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
 
 from . import view as view_mod
-from .cards import (BASE, CODES, DECK, JOKER_MODES, JOKER_SHIFT, PLAIN, RANK, SUB, SUIT,
-                    SUIT_NAMES, SUITS, TOP, WIDTH_MASK)
+from .cards import BASE, CODES, DECK, JOKER_MODES, JOKER_SHIFT, PLAIN, RANK, SUB, SUIT, SUITS, TOP, WIDTH_MASK
 from .scoring import deal_points, premium
 from .structure import DARK, GOLD, MISERE, NINE, NT, OPTIONS, TURNED, plan
+from .text import SUIT_NAMES  # in refusals
 
 TRUMP, BID, PLAY, OVER = range(4)
 JOKER0, BID0, TRUMP0, NUM_ACTIONS = 34, 54, 64, 69
@@ -372,13 +372,3 @@ class JokerRules(Rules):
 
     def resample(self, view: dict, rng, observe=None):
         return view_mod.resample(self, view, rng, observe)
-
-    def card_role(self, view: dict, code: str) -> str | None:
-        return view_mod.card_role(view, code)
-
-    def table_lines(self, view: dict) -> list[str]:
-        return view_mod.table_lines(view)
-
-    def score_sheet(self, results: list[DealResult], names: list[str]) -> str:
-        from .sheet import score_sheet
-        return score_sheet(self, results, names)

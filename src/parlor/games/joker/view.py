@@ -18,7 +18,7 @@ cards drawn at random.
 """
 
 from parlor.core.cards import cards_of
-from parlor.core.rules import Deal, DealContext, DealResult, plural, seat_name
+from parlor.core.rules import Deal, DealContext, DealResult
 from parlor.core.sampling import place_cards
 from parlor.core.view import (HAND_HIDDEN, HISTORY, Bool, Cards, Int, ListOf, Obj, Optional,
                               PerSeat, Seat, Word, face_up, face_up_cards, seat_facts, trick_modes,
@@ -209,15 +209,6 @@ def view(rules, s, seat: int) -> dict:
     }
 
 
-def card_role(view: dict, code: str) -> str | None:
-    if code in ("X1", "X2"):
-        return "joker"
-    trump = view.get("trump")
-    if trump in (None, "none") or DECK.card(code) is None:
-        return None
-    return "trump" if code[1] == trump else None
-
-
 def resample(rules, v: dict, rng, observe=None):
     """A state that gives exactly view `v` to its seat, the hidden cards placed at random
     wherever that seat cannot rule them out."""
@@ -309,55 +300,3 @@ def resample(rules, v: dict, rng, observe=None):
     for _, a in v["history"]:
         rules.replay(s, ACTION_ID[a], observe)
     return s
-
-
-def table_lines(v: dict) -> list[str]:
-    """The table for a person: deal, trump, bids, the last trick, tricks won, the trick's joker
-    modes, the chapter."""
-    def who(p: int) -> str:
-        return seat_name(v, p)
-
-    cards = v["cards"]
-    lines = [f"Deal {v['deal']} of {v['deals']} - chapter {v['chapter']} - {plural(cards, 'card')} "
-             f"each ({_kind_words(v['kind'])}) - dealer {who(v['dealer'])}"]
-    trump = v["trump"]
-    turned = turned_of(v)
-    if turned:
-        t = "no trump" if trump == "none" else f"trump {trump}"
-        lines.append(f"Turned card {turned}: {t}")
-    elif trump is None:
-        lines.append(f"Trump: not named yet ({who(v['chooser'])} chooses after seeing three cards)")
-    else:
-        lines.append("Trump: none" if trump == "none" else f"Trump: {trump}")
-    if v["hand_hidden"]:
-        lines.append(f"{v['hand_hidden']} of your cards are still face down")
-    bids = bids_of(v)
-    if bids is not None:
-        said = ", ".join(f"{who(p)} {'-' if b is None else b}" for p, b in enumerate(bids))
-        lines.append(f"Bids: {said}")
-        if v["phase"] == "bid" and v["to_act"] == v["dealer"]:
-            r = cards - sum(b for b in bids if b is not None)
-            if 0 <= r <= cards:
-                lines.append(f"Dealer may not bid {r} (the bids would total {cards})")
-    if v["tricks"]:
-        last = v["tricks"][-1]
-        modes = dict(last["modes"])
-        played = ", ".join(f"{who(p)} {c} {modes[p]}" if p in modes else f"{who(p)} {c}"
-                           for p, c in last["cards"])
-        lines.append(f"Last trick: {played}; won by {who(last['winner'])}")
-    lines.append("Tricks won: " + ", ".join(f"{who(p)} {f['won']}" for p, f in enumerate(v["seat_facts"])))
-    card = dict(v["trick"])
-    jokers = [f"{who(p)} {card[p]} {mode}" for p, mode in v["trick_modes"]]
-    if jokers:  # the trick's cards are shown elsewhere; a joker's mode only here
-        lines.append("Joker in this trick: " + ", ".join(jokers))
-    if v["chapter_premium"] and v["chapter_results"]:
-        on = [p for p in range(4)
-              if all(r["bids"][p] == r["tricks"][p] for r in v["chapter_results"])]
-        lines.append("Every bid of the chapter kept so far: "
-                     + (", ".join(who(p) for p in on) if on else "nobody"))
-    return lines
-
-
-def _kind_words(token: str) -> str:
-    return {"9": "trump chosen", "nt": "no trump", "dark": "dark", "gold": "golden",
-            "misere": "misère"}.get(token, "turned trump")

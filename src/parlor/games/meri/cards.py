@@ -9,9 +9,7 @@ trump only changes a card's effective suit and its strength (computed tables, on
 from parlor.core.cards import Deck
 
 SUITS = "PIKOG"
-SUIT_NAMES = {"P": "Pao", "I": "Isu", "K": "Koppu", "O": "Ouru", "G": "Guru"}
 RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "Ka", "Re", "Ro", "So", "Un", "Su")
-RANK_NAMES = {"Ka": "Kaba", "Re": "Rei", "Ro": "Robai", "So": "Sota", "Un": "Un", "Su": "Sun"}
 
 DECK = Deck([s + r for s in SUITS for r in RANKS])
 CODES = DECK.codes

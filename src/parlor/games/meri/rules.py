@@ -7,12 +7,13 @@ progress is settled once, when the card is led (`mode`), so legal_ids is one lis
 
 from parlor.core.errors import InvalidAction, UnknownAction
 from parlor.core.options import int_option
-from parlor.core.rules import Deal, DealContext, DealResult, Rules, name_seats
+from parlor.core.rules import Deal, DealContext, DealResult, Rules
 
 from . import view as view_mod
-from .cards import (CODES, DECK, EFFECTIVE, IS_TRUMP, KEY, NCARDS, SUIT_NAMES, SUITS, TRUMP,
-                    suit_of, trump_robai, trump_sun)
+from .cards import (CODES, DECK, EFFECTIVE, IS_TRUMP, KEY, NCARDS, SUITS, TRUMP, suit_of, trump_robai,
+                    trump_sun)
 from .scoring import TEAM_NAMES, deal_points, match_winners, seat_points, trick_combo
+from .text import SUIT_NAMES  # in refusals
 
 # Action ids: play card c = c; discard card c = 75 + c; pass; declare.
 DISCARD0 = NCARDS
@@ -380,29 +381,8 @@ class MeriRules(Rules):
                            "hidden_robai": s.hidden, "tricks": list(s.won), "combos": combos,
                            "team_points": team})
 
-    def score_sheet(self, results, names) -> str:
-        """One row a deal with the two teams' points and running totals ("+9 =18"; each seat shows
-        its team's), then the totals."""
-        a = "A (" + ", ".join(names[0::2]) + ")"
-        b = "B (" + ", ".join(names[1::2]) + ")"
-        w = max(len(a), len(b), 6)
-        rows = [f"deal  {a:>{w}}  {b:>{w}}"]
-        ta = tb = 0
-        for i, r in enumerate(results, 1):
-            ta, tb = ta + r.points[0], tb + r.points[1]
-            cells = (f"{r.points[0]:+d} ={ta}", f"{r.points[1]:+d} ={tb}")
-            rows.append(f"{i:>4}  {cells[0]:>{w}}  {cells[1]:>{w}}  {name_seats(r.detail, names)}")
-        rows.append(f"total {ta:>{w}d}  {tb:>{w}d}")
-        return "\n".join(rows)
-
     def view(self, s, seat: int) -> dict:
         return view_mod.view(self, s, seat)
 
     def resample(self, view: dict, rng, observe=None):
         return view_mod.resample(self, view, rng, observe)
-
-    def card_role(self, view: dict, code: str) -> str | None:
-        return view_mod.card_role(view, code)
-
-    def table_lines(self, view: dict) -> list[str]:
-        return view_mod.table_lines(view)

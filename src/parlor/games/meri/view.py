@@ -6,13 +6,13 @@ discard, tricks), so resample() deals the unknown cards under every constraint t
 shows and replays that history.
 """
 
-from parlor.core.rules import Deal, DealContext, seat_name
+from parlor.core.rules import Deal, DealContext
 from parlor.core.sampling import place_cards
 from parlor.core.view import (Bool, Card, Cards, Int, ListOf, Obj, Optional, Seat, Tuple, Word,
                               face_up, face_up_cards, seat_facts, tricks)
 
-from .cards import (CODES, COMBOS, DECK, EFFECTIVE, IS_TRUMP, NCARDS, SUIT_NAMES, SUITS,
-                    TENKA, TRUMP, TRUMP_MASK, suit_of, trump_robai, trump_sun)
+from .cards import (CODES, COMBOS, DECK, EFFECTIVE, IS_TRUMP, NCARDS, SUITS, TRUMP, TRUMP_MASK,
+                    suit_of, trump_robai, trump_sun)
 
 _PHASES = ("play", "play", "play", "play", "play", "declare", "discard", "over")  # by mode
 _TEAMS = ("A", "B")
@@ -155,75 +155,6 @@ def view(rules, s, seat: int) -> dict:
 
 def deal_points_so_far(s) -> list[int]:
     return [s.won[0] + s.cpts[0], s.won[1] + s.cpts[1]]
-
-
-def card_role(v: dict, code: str) -> str | None:
-    """Tenka, the trump Robai, the trump Sun, trump; the plain Isu Robai's odd place."""
-    c = DECK.card(code)
-    trump = v.get("trump")
-    if c is None or trump is None:
-        return None
-    t = SUITS.index(trump)
-    if c == TENKA:
-        return "Tenka, the trump Robai" if t == 0 else "Tenka (trump, between Sota and Robai)"
-    if c == trump_robai(t):
-        return "trump Robai"
-    if c == trump_sun(t):
-        return "trump Sun"
-    if IS_TRUMP[t][c]:
-        return "trump"
-    if code == "IRo":
-        return "plain Isu Robai (between I2 and I1)"
-    return None
-
-
-def table_lines(v: dict) -> list[str]:
-    """What a person needs besides hand, trick and scores: trump and Tenka, the indicator and
-    the taker, the side cards, face-down cards, Meri/Monchi, tricks and combo points."""
-    def name(s):
-        return seat_name(v, s)
-    trump = v["trump"]
-    indicator = indicator_of(v)
-    lines = [f"Trump: {trump} ({SUIT_NAMES[trump]}); Tenka PRo is always a trump; "
-             f"indicator {indicator}; trump Robai {v['trump_robai']} ({v['robai']})"]
-    if v["declarations"]:
-        lines.append("Declaration: " + ", ".join(f"{name(p)} {a}" for p, a in v["declarations"]))
-    if v["taker"] is not None:
-        how = "declared" if v["declared"] else "the dealer, nobody declared"
-        lines.append(f"Taker: {name(v['taker'])} ({how}), took the indicator {indicator}")
-    if v["side_cards"]:
-        d, a, b = v["side_cards"]
-        lines.append(f"Side cards (out of play): discard {d}, {a}, {b}")
-    if v["phase"] == "play":
-        if v["meri_trick"]:
-            state = "a Meri trick: every seat holding a trump must play one"
-        elif v["meri"]:
-            state = "a Meri has been played: Monchi applies to plain leads"
-        else:
-            state = "no Meri yet"
-        lines.append(f"Trick {v['trick_number']}: {state}")
-        if v["face_down"]:
-            lines.append("Face down (trumps): " + ", ".join(name(p) for p in v["face_down"]))
-    if v["sun_exception"]:
-        lines.append("Sun exception: your only original trump is the trump Sun")
-    w, cp, pts = v["tricks_won"], v["combo_points"], v["points"]
-    you = ""
-    if v["team"]:  # a spectator has no team
-        partners = ", ".join(name(p) for p in range(v["seat"] % 2, 8, 2) if p != v["seat"])
-        you = f"  (you are team {v['team']} with {partners})"
-    lines.append(f"Tricks: A {w[0]}  B {w[1]}; combos: A {cp[0]:+d}  B {cp[1]:+d}; "
-                 f"deal points: A {pts[0]}  B {pts[1]}{you}")
-    if v["tricks"]:
-        n = len(v["tricks"])
-        last = v["tricks"][-1]
-        cards = ", ".join(f"{name(p)} {c}" for p, c in last["cards"])
-        what = "trick 9" if n == 9 else f"trick {n}" + (" (Meri)" if last["meri"] else "")
-        line = f"Last {what}: {cards}; won by {name(last['winner'])}"
-        if last["combo"]:
-            cb = last["combo"]
-            line += f"; {cb['name']} {cb['won']}>{cb['beaten']} +{cb['value']} {cb['team']}"
-        lines.append(line)
-    return lines
 
 
 def resample(rules, v: dict, rng, observe=None):

@@ -462,6 +462,3 @@ class TorRules(Rules):
 
     def resample(self, view: dict, rng, observe=None):
         return view_mod.resample(self, view, rng, observe)
-
-    def table_lines(self, view: dict) -> list[str]:
-        return view_mod.table_lines(view)

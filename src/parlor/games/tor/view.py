@@ -13,7 +13,7 @@ into the other hands and the stock. One public fact constrains the hidden cards:
 no dealt hand was a Tőr or a low hand (§6), and the rebuilt deal respects that too.
 """
 
-from parlor.core.rules import Deal, DealContext, name_seats, plural, seat_name
+from parlor.core.rules import Deal, DealContext
 from parlor.core.view import (HISTORY, MELDS, Bool, Card, Cards, Int, ListOf, Obj, Optional,
                               PerSeat, Seat, Text, Word, face_up, face_up_cards)
 
@@ -108,32 +108,6 @@ def view(rules, s, seat: int) -> dict:
         "result": result,
         "legal": rules.legal(s) if s.turn == seat else [],
     }
-
-
-def table_lines(v: dict) -> list[str]:
-    def name(p):
-        return seat_name(v, p)
-    pile = discard_pile_of(v)
-    lines = [f"Stock: {plural(v['stock_size'], 'card')}   Discard pile: "
-             + (f"{pile[-1]} on top ({plural(len(pile), 'card')})" if pile else "empty")]
-    if v["melds"]:
-        lines.append("Melds:")
-        for m in v["melds"]:
-            lines.append(f"  {m['number']}: {' '.join(m['cards'])}   ({name(m['owner'])})")
-    else:
-        lines.append("Melds: none")
-    sizes = "  ".join(f"{name(p)}: {k}" for p, k in enumerate(v["hand_sizes"]))
-    lines.append(f"Cards in hand: {sizes}")
-    for p, cards in enumerate(v["known"]):
-        if cards and p != v["seat"]:
-            lines.append(f"{name(p)} holds {' '.join(cards)} (taken from the discard pile)")
-    if v["taken"]:
-        lines.append(f"Taken from the discard pile this turn: {v['taken']}")
-    if v["hands"] is not None:
-        for p, cards in enumerate(v["hands"]):
-            lines.append(f"{name(p)}: {' '.join(cards) or '-'}  = {v['totals'][p]}")
-        lines.append(name_seats(v["result"]["detail"], v.get("names")))
-    return lines
 
 
 # --- resampling

@@ -7,8 +7,6 @@ Codes never change; trump only changes a card's effective suit and its power.
 from parlor.core.cards import Deck
 
 SUITS = "ALMT"
-SUIT_NAMES = {"A": "Architecture", "L": "Leadership", "M": "Art & Music", "T": "Thought"}
-RANK_NAMES = {1: "Initiate", 2: "Student", 3: "Prentice", 4: "Journeyman", 5: "Scribe", 6: "Master"}
 
 DECK = Deck([f"{r}{s}" for s in SUITS for r in range(1, 7)])
 CODES = DECK.codes

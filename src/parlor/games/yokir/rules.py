@@ -5,8 +5,9 @@ from parlor.core.options import int_option
 from parlor.core.rules import DealContext, DealResult, Rules, plural
 
 from . import view as view_mod
-from .cards import CODES, DECK, EFFECTIVE, POWER, SUIT_NAMES, SUITS, sage, suit_of
+from .cards import CODES, DECK, EFFECTIVE, POWER, SUITS, sage, suit_of
 from .scoring import hand_points, match_winner
+from .text import SUIT_NAMES  # in refusals
 
 # Phases of a hand.
 BID1, DISCARD, BID2, PLAY, OVER = range(5)
@@ -215,7 +216,7 @@ class YokirRules(Rules):
 
     def deal_result(self, s) -> DealResult:
         if s.caller < 0:
-            return DealResult(s.dealer, [0, 0, 0], "all passed twice: dead hand")
+            return DealResult(s.dealer, [0, 0, 0], "all passed twice: dead hand", {"caller": None})
         k = s.won[s.caller]
         return DealResult(s.dealer, hand_points(s.caller, k),
                           f"seat {s.caller} called {SUITS[s.trump]}, took {plural(k, 'trick')}",
@@ -226,10 +227,3 @@ class YokirRules(Rules):
 
     def resample(self, view: dict, rng, observe=None):
         return view_mod.resample(self, view, rng, observe)
-
-    def card_role(self, view: dict, code: str) -> str | None:
-        return view_mod.card_role(view, code)
-
-    def table_lines(self, view: dict) -> list[str]:
-        return view_mod.table_lines(view)
-

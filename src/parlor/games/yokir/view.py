@@ -5,12 +5,12 @@ discard. The view keeps the whole public history, so resample() rebuilds a state
 the unknown cards and replaying that history.
 """
 
-from parlor.core.rules import Deal, DealContext, seat_name
+from parlor.core.rules import Deal, DealContext
 from parlor.core.sampling import place_cards
 from parlor.core.view import (Card, Int, ListOf, Optional, Seat, Tuple, Word, face_up,
                               face_up_entry, seat_facts, tricks)
 
-from .cards import CODES, DECK, EFFECTIVE, SUIT_NAMES, SUITS, partner, suit_of
+from .cards import CODES, DECK, EFFECTIVE, SUITS
 
 _PHASES = ("bid1", "discard", "bid2", "play", "over")
 BIDS = ("pick", "pass") + tuple("call " + t for t in SUITS)
@@ -75,21 +75,6 @@ def view(rules, s, seat: int) -> dict:
         "seat_facts": [{"said": said[p], "won": s.won[p]} for p in range(3)],
         "legal": rules.legal(s) if s.turn == seat else [],
     }
-
-
-def card_role(view: dict, code: str) -> str | None:
-    trump = view.get("trump")
-    if trump is None or DECK.card(code) is None:
-        return None
-    t = SUITS.index(trump)
-    card = DECK.card(code)
-    if card == t * 6:
-        return "Oracle"
-    if card == partner(t) * 6:
-        return f"Sage of {trump}"
-    if suit_of(card) == t:
-        return "trump"
-    return None
 
 
 def resample(rules, v: dict, rng, observe=None):
@@ -161,29 +146,3 @@ def resample(rules, v: dict, rng, observe=None):
         for c in cards:
             rules.replay(s, c, observe)
     return s
-
-
-def table_lines(v: dict) -> list[str]:
-    name = lambda s: seat_name(v, s)  # noqa: E731
-    lines = []
-    up, up_state = upcard_of(v)
-    if v["trump"]:
-        t = v["trump"]
-        p = SUITS[partner(SUITS.index(t))]
-        how = (f"{name(v['caller'])} picked up the face-up {up}" if up_state == "picked"
-               else f"called by {name(v['caller'])}")  # 12: everyone saw the picker take it
-        lines.append(f"Trump: {t} ({SUIT_NAMES[t]}), {how}. Oracle 1{t}, Sage 1{p}.")
-    elif up_state == "face_up":
-        lines.append(f"Face-up card: {up}. Pick it (its suit becomes trump) or pass.")
-    else:
-        lines.append(f"Turned down: {up}. Name another suit as trump, or pass.")
-    if v["bids"]:
-        lines.append("Bids: " + ", ".join(f"{name(s)} {b}" for s, b in v["bids"]))
-    if v["discard"]:
-        lines.append(f"You discarded {v['discard']}.")
-    if v["tricks"]:
-        last = v["tricks"][-1]
-        played = ", ".join(f"{name(p)} {c}" for p, c in last["cards"])
-        lines.append(f"Last trick: {played}; won by {name(last['winner'])}")
-        lines.append("Tricks won: " + ", ".join(f"{name(s)} {f['won']}" for s, f in enumerate(v["seat_facts"])))
-    return lines

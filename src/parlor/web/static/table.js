@@ -77,7 +77,7 @@ async function onMessage(m) {
     S.prevTrick = S.msg ? (S.msg.view.trick || []) : [];
     if (m.results.length > S.resultsSeen && S.resultsSeen >= 0 && m.results.length) {
       const r = m.results[m.results.length - 1];
-      S.banner = `Deal ${m.results.length} is over: ${r.detail}`;
+      S.banner = `Deal ${m.results.length} is over: ${r.text}`;
       S.bannerSid = m.sid;
     }
     if (S.banner && m.sid > S.bannerSid + m.view.seats) S.banner = "";
@@ -257,7 +257,7 @@ function renderLog() {
   const entries = [...S.log.values()].sort((a, b) => a.i - b.i).slice(-80);
   const items = [];
   const results = S.msg.results;
-  const over = d => { if (d !== null && results[d - 1]) items.push(el("li", { class: "deal" }, `Deal ${d} over: ${results[d - 1].detail}`)); };
+  const over = d => { if (d !== null && results[d - 1]) items.push(el("li", { class: "deal" }, `Deal ${d} over: ${results[d - 1].text}`)); };
   let deal = null;
   entries.forEach((e, k) => {
     if (e.deal !== deal) { over(deal); deal = e.deal; items.push(el("li", { class: "deal" }, `Deal ${deal}`)); }
@@ -333,7 +333,7 @@ function chooseFor(code, actions, sid) {
 // ---- panels
 function showSheet() {
   if (!S.msg) return;
-  const rows = S.msg.results.map((r, k) => el("li", {}, `Deal ${k + 1}: ${r.detail}`));
+  const rows = S.msg.results.map((r, k) => el("li", {}, `Deal ${k + 1}: ${r.text}`));
   openDialog("Score sheet", el("div", {}, el("pre", { class: "sheet" }, S.msg.sheet), rows.length ? el("ol", {}, rows) : el("p", {}, "No deal finished yet.")));
 }
 

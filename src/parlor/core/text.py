@@ -1,0 +1,139 @@
+"""A game's words for people, and how its cards look: the contract of games/<id>/text.py.
+
+Every front end (the line mode, the terminal, the browser, the OpenSpiel and PettingZoo
+renderings) reads a game's words through one object, `parlor.core.registry.text_of(rules)`: the
+game's `GameText` subclass (its package's TEXT, defined in games/<id>/text.py), bound to the
+table's rules, or this class itself for a game without one. It gives
+
+    table_lines(view)              the table described to a person, beyond what every front end
+                                   draws itself (hand, trick, scores)
+    card_role(view, code)          what a card is under the deal's trump, a Role (id and words)
+    deal_result(result, names)     a finished deal in a sentence, from its DealResult's data
+    score_sheet(results, names)    the match's score sheet as text
+    card_faces(deck)               how each card is drawn: suit signs, colours, names, titles
+                                   (the same at every table: `registry.faces_of(game_id)`)
+
+Every sentence is said from a message template (core/words.py). The engine keeps its own
+notation: `DealResult.detail` is what records' replay reports print, and no front end shows it.
+"""
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import ClassVar
+
+from .cards import Deck
+from .rules import DealResult, Rules, name_seats
+from .words import say
+
+
+@dataclass(frozen=True)
+class Role:
+    """What a card is under the deal's trump: an id that front ends may key on ("oracle",
+    "trump", "tenka"; the terminal's short name comes from it) and the words a person reads."""
+    id: str
+    words: str
+
+
+@dataclass(frozen=True)
+class Suit:
+    """How a suit is named and drawn. The browser writes a suit without a `mark` as its letter,
+    in a colour of its own (`tone` None: the suit's place among the deck's suits)."""
+    name: str  # in a card's title: "hearts", "Architecture"
+    sign: str  # on a terminal card, one column wide: "♥", "⌂"
+    ink: str  # the terminal's colour for the suit, a Rich colour name
+    mark: str = ""  # the browser's sign for it
+    tone: int | None = None  # the browser's colour class: 0 black, 1 red
+
+
+FRENCH = {"S": Suit("spades", "♠", "black", "♠", 0), "H": Suit("hearts", "♥", "red", "♥", 1),
+          "D": Suit("diamonds", "♦", "red", "♦", 1), "C": Suit("clubs", "♣", "black", "♣", 0)}
+
+
+@dataclass(frozen=True)
+class Face:
+    """How one card is drawn, by the terminal and by the browser."""
+    code: str
+    rank: str  # the rank as printed ("10" for T); a special card's code
+    title: str  # the card in words: "TH: 10 of hearts"
+    sign: str  # the terminal's suit sign, one column wide, or ""
+    ink: str  # the terminal's colour, a Rich colour name
+    mark: str  # the browser's suit sign: a symbol, the suit's letter, ★ for a special card
+    tone: int | str  # the browser's colour class: a number, "x" for a special card
+
+
+def suit_and_rank(codes: Sequence[str]) -> dict[str, tuple[str, str]]:
+    """code -> (suit letter, rank text). A code is a suit character and a rank, on one side or
+    the other (`6L`, `TH`, `P7`, `ISu`): the side whose characters take fewer values is the suit."""
+    suit_first = len(Counter(c[0] for c in codes)) < len(Counter(c[-1] for c in codes))
+    return {c: (c[0], c[1:]) if suit_first else (c[-1], c[:-1]) for c in codes}
+
+
+@cache
+def _faces(text: type["GameText"], deck: Deck) -> dict[str, Face]:
+    split = suit_and_rank(deck.codes)
+    sizes = Counter(s for s, _ in split.values())
+    letters = [s for s in dict.fromkeys(s for s, _ in split.values()) if sizes[s] >= 3]
+    suits = text.suits or (FRENCH if all(s in FRENCH for s in letters) else {})
+    out = {}
+    for code, (letter, rank) in split.items():
+        if letter not in letters:  # a joker, or another card of no suit
+            title = say("{code} (special card)", code=code)
+            out[code] = Face(code, code, title, "★", "magenta", "★", "x")
+            continue
+        suit = suits.get(letter) or Suit(letter, "", "black")
+        shown = "10" if rank == "T" else rank
+        title = say("{code}: {rank} of {suit}", code=code, rank=text.rank_names.get(rank, shown),
+                    suit=suit.name)
+        tone = letters.index(letter) % 6 if suit.tone is None else suit.tone
+        out[code] = Face(code, shown, title, suit.sign, suit.ink, suit.mark or letter, tone)
+    return out
+
+
+class GameText:
+    """The words of one table's game (its rules: options, seats). Without a text module of its
+    own a game has these: no table lines, no card roles, its deal results' detail with the
+    table's names, the score sheet below, and faces worked out from the deck's codes."""
+
+    # The deck's suit letters -> how each is named and drawn. Undeclared: French suits where the
+    # letters are S H D C, else each suit its letter.
+    suits: ClassVar[dict[str, Suit]] = {}
+    # A rank (as in the codes) -> its name in a card's title ("Ka": "Kaba"); else the rank.
+    rank_names: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+
+    @classmethod
+    def card_faces(cls, deck: Deck) -> dict[str, Face]:
+        """Every card code of the game's deck -> how it is drawn."""
+        return _faces(cls, deck)
+
+    def table_lines(self, view: dict) -> list[str]:
+        """Lines that describe the table to a person, beyond the hand, the trick and the scores
+        that every front end shows itself: trump, bids, melds, tricks won... The seats are named
+        by the view's "names", which front ends add (core/words.py `seats_of`)."""
+        return []
+
+    def card_role(self, view: dict, code: str) -> Role | None:
+        """What a card is under the view's trump ("Oracle", "trump"), or None."""
+        return None
+
+    def deal_result(self, result: DealResult, names: Sequence[str] | None) -> str:
+        """A finished deal in one sentence for people, the seats named by `names`."""
+        return name_seats(result.detail, list(names) if names else None)
+
+    def score_sheet(self, results: list[DealResult], names: list[str]) -> str:
+        """The match's score sheet. Here: one row a deal (each seat's points and its running
+        total, "+2 =5", then the deal in a sentence), then the totals."""
+        width = max(10, *(len(n) for n in names))
+        rows = [f"{say('deal'):<6}" + " ".join(f"{n:>{width}}" for n in names)]
+        totals = [0] * len(names)
+        for i, r in enumerate(results, 1):
+            totals = [t + p for t, p in zip(totals, r.points)]
+            cells = (f"{p:+d} ={t}" for p, t in zip(r.points, totals))
+            rows.append(f"{i:>4}  " + " ".join(f"{c:>{width}}" for c in cells)
+                        + f"  {self.deal_result(r, names)}")
+        rows.append(f"{say('total'):<6}" + " ".join(f"{t:>{width}d}" for t in totals))
+        return "\n".join(rows)

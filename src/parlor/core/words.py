@@ -1,0 +1,70 @@
+"""Sentences for people, said from message templates with named parameters.
+
+Every sentence a game's words module (games/<id>/text.py) shows a person is a whole template,
+never English pieces put together, so that a translation can replace the whole sentence:
+
+    say("{caller} called {suit}, took {tricks}", caller=..., suit=..., tricks=...)
+    say_n("{count} card each", "{count} cards each", n)      # the count chooses the form
+
+A list is said item by item, each from its own template, and joined: `listed(items)`. A seat is a
+parameter like any other, named by `Seats` as the front end names it ("Ana", "You") or "seat 3"
+where it gives no names; nothing rewrites seat numbers in finished text.
+
+For now the templates are English and are rendered as they are. Issue 34 adds catalogs: Babel
+extracts the messages from the calls as they are written, so a template is always a plain string
+literal as the first argument of `say`, or the first two of `say_n` (Babel keywords `say` and
+`say_n:1,2`), never an f-string or a variable (tests/core/test_words.py checks every call).
+"""
+
+from collections.abc import Iterable, Sequence
+
+# The name the terminal and the line mode give the person at the table. A sentence about a seat
+# so named (or "you") speaks to it, and English verbs agree: "You hold Tőr!", not "You holds Tőr!".
+YOU = "You"
+
+
+def say(template: str, /, **params: object) -> str:
+    """The sentence of `template` with its parameters filled in."""
+    return template.format(**params)
+
+
+def say_n(one: str, many: str, count: int, /, **params: object) -> str:
+    """The sentence for `count` things: `one`'s template for 1, `many`'s for any other count;
+    both get the count as the parameter {count}."""
+    return (one if count == 1 else many).format(count=count, **params)
+
+
+def listed(items: Iterable[str], joiner: str = ", ") -> str:
+    """Items each said from its own template, as one list: "Ana 2, Ben 0". A joiner that is a
+    word is said too: `listed(names, say(" and "))`."""
+    return joiner.join(items)
+
+
+class Seats:
+    """The seats as the sentences said to one table name them: the front end's names (a view's
+    "names", a table's), else "seat 3"."""
+
+    def __init__(self, names: Sequence[str] | None = None):
+        self.names = list(names) if names else []
+
+    def __call__(self, seat: int) -> str:
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return say("seat {seat}", seat=seat)
+
+    def spoken_to(self, seat: int) -> bool:
+        """Whether a sentence about `seat` speaks to it: it is named YOU (or "you"). Such a
+        sentence has a template of its own, with the name as its {you}."""
+        return self(seat) in (YOU, YOU.lower())
+
+    def several(self, seats: Sequence[int], joiner: str = ", ") -> str:
+        """Some seats in one list: their names, or without names "seat 2" or "seats 2, 3"."""
+        if self.names and all(0 <= p < len(self.names) for p in seats):
+            return listed((self.names[p] for p in seats), joiner)
+        return say_n("seat {seats}", "seats {seats}", len(seats),
+                     seats=listed((str(p) for p in seats), joiner))
+
+
+def seats_of(view: dict) -> Seats:
+    """The seats as a view's front end names them (its "names"), or "seat 3"."""
+    return Seats(view.get("names"))

@@ -1,0 +1,148 @@
+"""Joker's words for people: the table, the jokers and trumps, a deal's result, the classic score
+sheet (chapters, bids, tricks and points per deal, premiums marked, chapter subtotals and
+running totals)."""
+
+from parlor.core.rules import DealResult
+from parlor.core.text import FRENCH, GameText, Role
+from parlor.core.words import Seats, listed, say, say_n, seats_of
+
+from .cards import DECK
+from .view import bids_of, turned_of
+
+# A suit's name in refusals ("holds a heart and must follow suit"), by suit number.
+SUIT_NAMES = ("spade", "heart", "diamond", "club")
+
+
+def _kind_words(token: str) -> str:
+    """The kind of a deal by its token, in words."""
+    if token == "9":
+        return say("trump chosen")
+    if token == "nt":
+        return say("no trump")
+    if token == "dark":
+        return say("dark")
+    if token == "gold":
+        return say("golden")
+    if token == "misere":
+        return say("misère")
+    return say("turned trump")
+
+
+class JokerText(GameText):
+    suits = FRENCH
+
+    def table_lines(self, v: dict) -> list[str]:
+        """The deal, trump, bids, the last trick, tricks won, the trick's joker modes, the chapter."""
+        who = seats_of(v)
+        cards = v["cards"]
+        lines = [say_n("Deal {deal} of {deals} - chapter {chapter} - {count} card each ({kind}) - dealer {dealer}",
+                       "Deal {deal} of {deals} - chapter {chapter} - {count} cards each ({kind}) - dealer {dealer}",
+                       cards, deal=v["deal"], deals=v["deals"], chapter=v["chapter"],
+                       kind=_kind_words(v["kind"]), dealer=who(v["dealer"]))]
+        trump = v["trump"]
+        turned = turned_of(v)
+        if turned:
+            lines.append(say("Turned card {card}: no trump", card=turned) if trump == "none" else
+                         say("Turned card {card}: trump {suit}", card=turned, suit=trump))
+        elif trump is None:
+            lines.append(say("Trump: not named yet ({chooser} chooses after seeing three cards)",
+                             chooser=who(v["chooser"])))
+        else:
+            lines.append(say("Trump: none") if trump == "none" else say("Trump: {suit}", suit=trump))
+        if v["hand_hidden"]:
+            lines.append(say_n("{count} of your cards is still face down",
+                               "{count} of your cards are still face down", v["hand_hidden"]))
+        bids = bids_of(v)
+        if bids is not None:
+            said = listed(say("{seat} -", seat=who(p)) if b is None else say("{seat} {bid}", seat=who(p), bid=b)
+                          for p, b in enumerate(bids))
+            lines.append(say("Bids: {bids}", bids=said))
+            if v["phase"] == "bid" and v["to_act"] == v["dealer"]:
+                r = cards - sum(b for b in bids if b is not None)
+                if 0 <= r <= cards:
+                    lines.append(say("Dealer may not bid {bid} (the bids would total {cards})", bid=r, cards=cards))
+        if v["tricks"]:
+            last = v["tricks"][-1]
+            modes = dict(last["modes"])
+            played = listed(say("{seat} {card} {mode}", seat=who(p), card=c, mode=modes[p]) if p in modes else
+                            say("{seat} {card}", seat=who(p), card=c) for p, c in last["cards"])
+            lines.append(say("Last trick: {cards}; won by {winner}", cards=played, winner=who(last["winner"])))
+        won = listed(say("{seat} {won}", seat=who(p), won=f["won"]) for p, f in enumerate(v["seat_facts"]))
+        lines.append(say("Tricks won: {tricks}", tricks=won))
+        card = dict(v["trick"])
+        if v["trick_modes"]:  # the trick's cards are shown elsewhere; a joker's mode only here
+            jokers = listed(say("{seat} {card} {mode}", seat=who(p), card=card[p], mode=mode)
+                            for p, mode in v["trick_modes"])
+            lines.append(say("Joker in this trick: {jokers}", jokers=jokers))
+        if v["chapter_premium"] and v["chapter_results"]:
+            on = [p for p in range(4) if all(r["bids"][p] == r["tricks"][p] for r in v["chapter_results"])]
+            lines.append(say("Every bid of the chapter kept so far: {seats}", seats=listed(who(p) for p in on))
+                         if on else say("Every bid of the chapter kept so far: nobody"))
+        return lines
+
+    def card_role(self, v: dict, code: str) -> Role | None:
+        if code in ("X1", "X2"):
+            return Role("joker", say("joker"))
+        trump = v.get("trump")
+        if trump in (None, "none") or DECK.card(code) is None:
+            return None
+        return Role("trump", say("trump")) if code[1] == trump else None
+
+    def deal_result(self, result: DealResult, names) -> str:
+        d, who = result.data, Seats(names)
+        clauses = [say("deal {number} ({kind}) trump none", number=d["deal"], kind=d["token"])
+                   if d["trump"] == "none" else
+                   say("deal {number} ({kind}) trump {suit}", number=d["deal"], kind=d["token"], suit=d["trump"])]
+        if d["bids"] is not None:  # gold and misère deals have no bids
+            bids = listed(say("{seat} {bid}", seat=who(p), bid=b) for p, b in enumerate(d["bids"]))
+            clauses.append(say("bids {bids}", bids=bids))
+        tricks = listed(say("{seat} {tricks}", seat=who(p), tricks=k) for p, k in enumerate(d["tricks"]))
+        clauses.append(say("tricks {tricks}", tricks=tricks))
+        if any(d["premium"]):
+            premium = listed(say("{seat} {points:+d}", seat=who(p), points=x) for p, x in enumerate(d["premium"]) if x)
+            clauses.append(say("premium {premium}", premium=premium))
+        return listed(clauses, say("; "))
+
+    def score_sheet(self, results: list[DealResult], names: list[str]) -> str:
+        width = max(13, *(len(n) for n in names))
+        sep = " | "
+
+        def row(label: str, cells: list[str]) -> str:
+            return f"{label:<18}" + sep + sep.join(f"{c:>{width}}" for c in cells)
+
+        lines = [row("", list(names)),
+                 row(f"{'#':>4} {say('kind'):<6} {say('trump')}",
+                     [f"{say('bid'):>3} {say('tk'):>2} {say('pts'):>6}"] * 4)]
+        plans = self.rules.plans
+        totals = [0, 0, 0, 0]
+        chapter_sum = [0, 0, 0, 0]
+        current = None
+        for r in results:
+            d = r.data
+            number = d["deal"]
+            chapter = d["chapter"]
+            if chapter != current:
+                current = chapter
+                chapter_sum = [0, 0, 0, 0]
+                kinds = " ".join(p.token for p in plans if p.chapter == chapter)
+                lines.append(say("Chapter {number}: {kinds}", number=chapter + 1, kinds=kinds)
+                             if plans[number - 1].premium else
+                             say("Chapter {number}: {kinds}  (no premium)", number=chapter + 1, kinds=kinds))
+            bids = d["bids"]
+            cells = []
+            for s in range(4):
+                bid = "-" if bids is None else str(bids[s])
+                cells.append(f"{bid:>3} {d['tricks'][s]:>2} {d['base'][s]:>6}")
+            lines.append(row(f"{number:>4} {d['token']:<6} {d['trump']:<5}", cells))
+            if any(d["premium"]):
+                lines.append(row("     " + say("* premium"), [f"{x:+d}*" if x else "" for x in d["premium"]]))
+            chapter_sum = [a + b for a, b in zip(chapter_sum, r.points)]
+            totals = [a + b for a, b in zip(totals, r.points)]
+            if number == plans[number - 1].last:
+                lines.append(row("  " + say("chapter {number}", number=chapter + 1), [str(x) for x in chapter_sum]))
+                lines.append(row("  " + say("running total"), [str(x) for x in totals]))
+        lines.append(row(say("TOTAL"), [str(x) for x in totals]))
+        if any(any(r.data["premium"]) for r in results):
+            lines.append(say("* chapter premium, best deal counted twice") if self.rules.options["premium"] == "double"
+                         else say("* chapter premium, best deal of those who failed struck out"))
+        return "\n".join(lines)

@@ -1,0 +1,151 @@
+"""Hachinin Meri's words for people: the trump and Tenka, the taker, Meri and Monchi, the teams'
+tricks and combos, a deal's result, the two teams' score sheet, the Unsun suits."""
+
+from typing import ClassVar
+
+from parlor.core.rules import DealResult
+from parlor.core.text import GameText, Role, Suit
+from parlor.core.words import Seats, listed, say, seats_of
+
+from .cards import DECK, IS_TRUMP, SUITS, TENKA, trump_robai, trump_sun
+from .view import indicator_of
+
+SUIT_NAMES = {"P": "Pao", "I": "Isu", "K": "Koppu", "O": "Ouru", "G": "Guru"}
+# Batons, swords, cups, coins, tomoe.
+_SIGNS = {"P": ("‖", "dark_green"), "I": ("†", "blue"), "K": ("∪", "red"), "O": ("◎", "dark_orange3"),
+          "G": ("@", "purple")}
+
+
+def _robai_words(status: str) -> str:
+    """What everybody knows of the trump Robai (the view's `robai`), in words."""
+    if status == "declared":
+        return say("declared")
+    if status == "indicator":
+        return say("indicator")
+    if status == "out of play":
+        return say("out of play")
+    if status == "hidden":
+        return say("hidden")
+    return say("unknown")
+
+
+class MeriText(GameText):
+    suits: ClassVar[dict[str, Suit]] = {s: Suit(SUIT_NAMES[s], *_SIGNS[s]) for s in SUITS}
+    rank_names: ClassVar[dict[str, str]] = {"Ka": "Kaba", "Re": "Rei", "Ro": "Robai", "So": "Sota", "Un": "Un", "Su": "Sun"}
+
+    def table_lines(self, v: dict) -> list[str]:
+        """What a person needs besides hand, trick and scores: trump and Tenka, the indicator and
+        the taker, the side cards, face-down cards, Meri/Monchi, tricks and combo points."""
+        who = seats_of(v)
+        trump = v["trump"]
+        indicator = indicator_of(v)
+        lines = [say("Trump: {suit} ({name}); Tenka PRo is always a trump; indicator {indicator}; "
+                     "trump Robai {robai} ({status})", suit=trump, name=SUIT_NAMES[trump],
+                     indicator=indicator, robai=v["trump_robai"], status=_robai_words(v["robai"]))]
+        if v["declarations"]:
+            said = listed(say("{seat} declare", seat=who(p)) if a == "declare" else say("{seat} pass", seat=who(p))
+                          for p, a in v["declarations"])
+            lines.append(say("Declaration: {said}", said=said))
+        if v["taker"] is not None:
+            lines.append(say("Taker: {taker} (declared), took the indicator {card}", taker=who(v["taker"]),
+                             card=indicator) if v["declared"] else
+                         say("Taker: {taker} (the dealer, nobody declared), took the indicator {card}",
+                             taker=who(v["taker"]), card=indicator))
+        if v["side_cards"]:
+            d, a, b = v["side_cards"]
+            lines.append(say("Side cards (out of play): discard {discard}, {first}, {second}",
+                             discard=d, first=a, second=b))
+        if v["phase"] == "play":
+            number = v["trick_number"]
+            if v["meri_trick"]:
+                lines.append(say("Trick {number}: a Meri trick: every seat holding a trump must play one",
+                                 number=number))
+            elif v["meri"]:
+                lines.append(say("Trick {number}: a Meri has been played: Monchi applies to plain leads",
+                                 number=number))
+            else:
+                lines.append(say("Trick {number}: no Meri yet", number=number))
+            if v["face_down"]:
+                lines.append(say("Face down (trumps): {seats}", seats=listed(who(p) for p in v["face_down"])))
+        if v["sun_exception"]:
+            lines.append(say("Sun exception: your only original trump is the trump Sun"))
+        w, cp, pts = v["tricks_won"], v["combo_points"], v["points"]
+        figures = {"tricks_a": w[0], "tricks_b": w[1], "combos_a": cp[0], "combos_b": cp[1], "points_a": pts[0],
+                   "points_b": pts[1]}
+        if v["team"]:  # a spectator has no team
+            partners = listed(who(p) for p in range(v["seat"] % 2, 8, 2) if p != v["seat"])
+            lines.append(say("Tricks: A {tricks_a}  B {tricks_b}; combos: A {combos_a:+d}  B {combos_b:+d}; "
+                             "deal points: A {points_a}  B {points_b}  (you are team {team} with {partners})",
+                             team=v["team"], partners=partners, **figures))
+        else:
+            lines.append(say("Tricks: A {tricks_a}  B {tricks_b}; combos: A {combos_a:+d}  B {combos_b:+d}; "
+                             "deal points: A {points_a}  B {points_b}", **figures))
+        if v["tricks"]:
+            n = len(v["tricks"])
+            last = v["tricks"][-1]
+            cards = listed(say("{seat} {card}", seat=who(p), card=c) for p, c in last["cards"])
+            winner = who(last["winner"])
+            if n == 9:
+                line = say("Last trick 9: {cards}; won by {winner}", cards=cards, winner=winner)
+            elif last["meri"]:
+                line = say("Last trick {number} (Meri): {cards}; won by {winner}", number=n, cards=cards, winner=winner)
+            else:
+                line = say("Last trick {number}: {cards}; won by {winner}", number=n, cards=cards, winner=winner)
+            cb = last["combo"]
+            if cb:
+                line = say("{trick}; {combo} {won}>{beaten} +{value} {team}", trick=line, combo=cb["name"],
+                           won=cb["won"], beaten=cb["beaten"], value=cb["value"], team=cb["team"])
+            lines.append(line)
+        return lines
+
+    def card_role(self, v: dict, code: str) -> Role | None:
+        """Tenka, the trump Robai, the trump Sun, trump; the plain Isu Robai's odd place."""
+        c = DECK.card(code)
+        trump = v.get("trump")
+        if c is None or trump is None:
+            return None
+        t = SUITS.index(trump)
+        if c == TENKA:
+            return Role("tenka", say("Tenka, the trump Robai") if t == 0 else
+                        say("Tenka (trump, between Sota and Robai)"))
+        if c == trump_robai(t):
+            return Role("robai", say("trump Robai"))
+        if c == trump_sun(t):
+            return Role("sun", say("trump Sun"))
+        if IS_TRUMP[t][c]:
+            return Role("trump", say("trump"))
+        if code == "IRo":
+            return Role("weak", say("plain Isu Robai (between I2 and I1)"))
+        return None
+
+    def deal_result(self, result: DealResult, names) -> str:
+        d, who = result.data, Seats(names)
+        taker = who(d["taker"])
+        if d["declared"]:
+            how = say("taker {taker} (declared)", taker=taker)
+        elif d["hidden_robai"]:
+            how = say("taker {taker} (nobody declared, hidden Robai)", taker=taker)
+        else:
+            how = say("taker {taker} (nobody declared)", taker=taker)
+        a, b = d["tricks"]
+        clauses = [say("trump {suit}", suit=d["trump"]), how, say("tricks A{a} B{b}", a=a, b=b)]
+        clauses += [say("t{trick} {won}>{beaten} +{value} {team}", trick=c["trick"], won=c["won"],
+                        beaten=c["beaten"], value=c["value"], team=c["team"]) for c in d["combos"]]
+        a, b = d["team_points"]
+        clauses.append(say("A {a} B {b}", a=a, b=b))
+        return listed(clauses, say("; "))
+
+    def score_sheet(self, results: list[DealResult], names: list[str]) -> str:
+        """One row a deal with the two teams' points and running totals ("+9 =18"; each seat shows
+        its team's), then the totals."""
+        a = say("A ({seats})", seats=listed(names[0::2]))
+        b = say("B ({seats})", seats=listed(names[1::2]))
+        w = max(len(a), len(b), 6)
+        rows = [f"{say('deal'):<6}{a:>{w}}  {b:>{w}}"]
+        ta = tb = 0
+        for i, r in enumerate(results, 1):
+            ta, tb = ta + r.points[0], tb + r.points[1]
+            cells = (f"{r.points[0]:+d} ={ta}", f"{r.points[1]:+d} ={tb}")
+            rows.append(f"{i:>4}  {cells[0]:>{w}}  {cells[1]:>{w}}  {self.deal_result(r, names)}")
+        rows.append(f"{say('total'):<6}{ta:>{w}d}  {tb:>{w}d}")
+        return "\n".join(rows)

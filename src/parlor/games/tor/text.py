@@ -1,0 +1,74 @@
+"""Tőr's words for people: the stock, the discard pile and the melds, how a deal ended."""
+
+from parlor.core.rules import DealResult
+from parlor.core.text import FRENCH, GameText
+from parlor.core.words import Seats, listed, say, say_n, seats_of
+
+from .view import discard_pile_of
+
+
+def _how_it_ended(end: str, seats: list[int], totals: list[int], points: list[int], who: Seats) -> str:
+    """A finished deal in a sentence: how it ended (`end`, the seats it names, scoring.py),
+    from every hand's total and the points."""
+    if end == "count":  # the stock ran out
+        low = min(totals)
+        lows = [q for q in range(len(totals)) if totals[q] == low]
+        if len(lows) == len(totals):
+            return say("stock exhausted: every seat has {total}", total=low)
+        return say("stock exhausted: lowest total {total}, {seats}", total=low, seats=who.several(lows))
+    p = seats[0]
+    if end == "tor":
+        return say("{you} hold Tőr!", you=who(p)) if who.spoken_to(p) else say("{seat} holds Tőr!", seat=who(p))
+    if end == "low":
+        if who.spoken_to(p):
+            return say("{you} hold a low hand ({total})", you=who(p), total=totals[p])
+        return say("{seat} holds a low hand ({total})", seat=who(p), total=totals[p])
+    if end == "tor_void":
+        return say("void: {seats} hold Tőr", seats=who.several(seats, say(" and ")))
+    if end == "low_void":
+        return say("void: {seats} hold low hands", seats=who.several(seats, say(" and ")))
+    if end == "out":
+        return say("{seat} went out", seat=who(p))
+    if points[p] > 0:  # a drop
+        return say("drop by {seat} ({total}) succeeded", seat=who(p), total=totals[p])
+    burners = [q for q in range(len(totals)) if q != p and totals[q] <= totals[p]]
+    return say("drop by {seat} ({total}) burned by {burners}", seat=who(p), total=totals[p],
+               burners=who.several(burners))
+
+
+class TorText(GameText):
+    suits = FRENCH
+
+    def table_lines(self, v: dict) -> list[str]:
+        who = seats_of(v)
+        pile = discard_pile_of(v)
+        stock = say_n("{count} card", "{count} cards", v["stock_size"])
+        top = (say_n("{card} on top ({count} card)", "{card} on top ({count} cards)", len(pile), card=pile[-1])
+               if pile else say("empty"))
+        lines = [say("Stock: {stock}   Discard pile: {pile}", stock=stock, pile=top)]
+        if v["melds"]:
+            lines.append(say("Melds:"))
+            for m in v["melds"]:
+                lines.append("  " + say("{number}: {cards}   ({owner})", number=m["number"],
+                                        cards=" ".join(m["cards"]), owner=who(m["owner"])))
+        else:
+            lines.append(say("Melds: none"))
+        sizes = listed((say("{seat}: {cards}", seat=who(p), cards=k) for p, k in enumerate(v["hand_sizes"])), "  ")
+        lines.append(say("Cards in hand: {sizes}", sizes=sizes))
+        for p, cards in enumerate(v["known"]):
+            if cards and p != v["seat"]:
+                lines.append(say("{seat} holds {cards} (taken from the discard pile)", seat=who(p),
+                                 cards=" ".join(cards)))
+        if v["taken"]:
+            lines.append(say("Taken from the discard pile this turn: {card}", card=v["taken"]))
+        if v["hands"] is not None:
+            for p, cards in enumerate(v["hands"]):
+                lines.append(say("{seat}: {cards}  = {total}", seat=who(p), cards=" ".join(cards) or "-",
+                                 total=v["totals"][p]))
+            r = v["result"]
+            lines.append(_how_it_ended(r["end"], r["seats"], v["totals"], r["points"], who))
+        return lines
+
+    def deal_result(self, result: DealResult, names) -> str:
+        d = result.data
+        return _how_it_ended(d["end"], d["seats"], d["totals"], result.points, Seats(names))

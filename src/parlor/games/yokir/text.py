@@ -1,0 +1,73 @@
+"""Yokir's words for people: the table, the Oracle and the Sage, a hand's result, the suits."""
+
+from typing import ClassVar
+
+from parlor.core.rules import DealResult
+from parlor.core.text import GameText, Role, Suit
+from parlor.core.words import Seats, listed, say, say_n, seats_of
+
+from .cards import DECK, SUITS, partner, suit_of
+from .view import upcard_of
+
+SUIT_NAMES = {"A": "Architecture", "L": "Leadership", "M": "Art & Music", "T": "Thought"}
+# The printed colours (rules 2): Architecture and Art & Music black, the others red.
+_SIGNS = {"A": ("⌂", "black"), "L": ("♛", "red"), "M": ("♪", "black"), "T": ("∴", "red")}
+
+
+class YokirText(GameText):
+    suits: ClassVar[dict[str, Suit]] = {s: Suit(SUIT_NAMES[s], *_SIGNS[s]) for s in SUITS}
+    rank_names: ClassVar[dict[str, str]] = {"1": "Initiate", "2": "Student", "3": "Prentice", "4": "Journeyman", "5": "Scribe",
+                  "6": "Master"}
+
+    def table_lines(self, v: dict) -> list[str]:
+        who = seats_of(v)
+        lines = []
+        up, up_state = upcard_of(v)
+        if v["trump"]:
+            t = v["trump"]
+            sage = SUITS[partner(SUITS.index(t))]
+            if up_state == "picked":  # 12: everyone saw the picker take it
+                lines.append(say("Trump: {suit} ({name}), {caller} picked up the face-up {card}. "
+                                 "Oracle 1{suit}, Sage 1{sage}.", suit=t, name=SUIT_NAMES[t],
+                                 caller=who(v["caller"]), card=up, sage=sage))
+            else:
+                lines.append(say("Trump: {suit} ({name}), called by {caller}. Oracle 1{suit}, Sage 1{sage}.",
+                                 suit=t, name=SUIT_NAMES[t], caller=who(v["caller"]), sage=sage))
+        elif up_state == "face_up":
+            lines.append(say("Face-up card: {card}. Pick it (its suit becomes trump) or pass.", card=up))
+        else:
+            lines.append(say("Turned down: {card}. Name another suit as trump, or pass.", card=up))
+        if v["bids"]:
+            bids = listed(say("{seat} {bid}", seat=who(s), bid=b) for s, b in v["bids"])
+            lines.append(say("Bids: {bids}", bids=bids))
+        if v["discard"]:
+            lines.append(say("You discarded {card}.", card=v["discard"]))
+        if v["tricks"]:
+            last = v["tricks"][-1]
+            played = listed(say("{seat} {card}", seat=who(p), card=c) for p, c in last["cards"])
+            lines.append(say("Last trick: {cards}; won by {winner}", cards=played, winner=who(last["winner"])))
+            won = listed(say("{seat} {won}", seat=who(s), won=f["won"]) for s, f in enumerate(v["seat_facts"]))
+            lines.append(say("Tricks won: {tricks}", tricks=won))
+        return lines
+
+    def card_role(self, v: dict, code: str) -> Role | None:
+        trump = v.get("trump")
+        card = DECK.card(code)
+        if trump is None or card is None:
+            return None
+        t = SUITS.index(trump)
+        if card == t * 6:
+            return Role("oracle", say("Oracle"))
+        if card == partner(t) * 6:
+            return Role("sage", say("Sage of {suit}", suit=trump))
+        if suit_of(card) == t:
+            return Role("trump", say("trump"))
+        return None
+
+    def deal_result(self, result: DealResult, names) -> str:
+        d = result.data
+        caller = d["caller"]
+        if caller is None:
+            return say("all passed twice: dead hand")
+        return say_n("{caller} called {suit}, took {count} trick", "{caller} called {suit}, took {count} tricks",
+                     d["tricks"][caller], caller=Seats(names)(caller), suit=d["trump"])
