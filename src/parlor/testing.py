@@ -8,21 +8,25 @@ shape, none undeclared; also at the end of each deal); views that leak
 no hidden card (permuting what a seat cannot see leaves its view unchanged, and permuting what no
 seat shows leaves the spectators' view unchanged); resampling that
 reproduces the view and depends on nothing else; scores within bounds; records that replay to
-the same report; same seed, same record, whatever the global `random` does.
+the same report; same seed, same record, whatever the global `random` does. The game's words
+(core/text.py): table lines and card roles of every view, every deal's result in a sentence and
+the score sheet, each seat named by the table's names, and a face for every card.
 
 It raises AssertionError naming the game, seed and step of the first failure.
 """
 
 import json
 import random
+import re
 
 from parlor import records
 from parlor.core.errors import ActionError, IllegalAction, InvalidAction
 from parlor.core.match import Match
-from parlor.core.registry import make_rules
+from parlor.core.registry import faces_of, make_rules, text_of
 from parlor.core.rng import Rng
 from parlor.core.rules import Deal, Rules
 from parlor.core.spectator import public_action, public_view
+from parlor.core.text import Role
 from parlor.core.view import problems, schema_problems
 
 
@@ -33,6 +37,7 @@ def check_game(game_id: str, seats: int | None = None, options: dict | None = No
     rules = make_rules(game_id, options, seats)
     wrong = schema_problems(rules.view_schema)
     assert not wrong, f"{game_id}: the view schema: {wrong}"
+    assert sorted(faces_of(game_id)) == sorted(rules.deck.codes), f"{game_id}: not a face for every card"
     for seed in seeds:
         where = f"{game_id} seats={rules.seats} options={rules.options} seed={seed}"
         try:
@@ -119,6 +124,11 @@ def _play_and_check(rules: Rules, seed: int, deep_every: int) -> dict:
     assert match.scores == [sum(r.points[s] for r in match.results) for s in range(rules.seats)]
     winners = match.winners()
     assert winners == sorted(set(winners)) and all(0 <= w < rules.seats for w in winners)
+    words, names = text_of(rules), _names(rules)
+    for r in match.results:
+        _check_said(words.deal_result(r, names), "a deal's result")
+        assert words.deal_result(r, None), "a deal's result without names is empty"
+    _check_said(words.score_sheet(match.results, names), "the score sheet")
     return match.record()
 
 
@@ -178,8 +188,36 @@ def _check_contract(rules, state, step) -> None:
         assert view["seat"] == seat, f"step {step}: seat {seat}'s view says seat {view['seat']}"
         wrong = problems(rules, view)
         assert not wrong, f"step {step}: seat {seat}'s view breaks the view contract: {wrong}"
-    wrong = problems(rules, public_view(rules, views), spectator=True)
+    spectators = public_view(rules, views)
+    wrong = problems(rules, spectators, spectator=True)
     assert not wrong, f"step {step}: the spectators' view breaks the view contract: {wrong}"
+    for view in views + [spectators]:
+        _check_words(rules, view, step)
+
+
+def _names(rules) -> list[str]:
+    return [f"P{s}" for s in range(rules.seats)]
+
+
+def _check_said(text: str, what: str) -> None:
+    """Words said to a table whose every seat has a name name no seat by its number."""
+    assert isinstance(text, str) and text, f"{what} is {text!r}"
+    assert not re.search(r"\b[Ss]eats? \d", text), f"{what} names a seat by its number: {text!r}"
+
+
+def _check_words(rules, view: dict, step) -> None:
+    """The game's words for a view (core/text.py): its table lines, and what each card it shows
+    is (a Role with an id and words, or None)."""
+    words = text_of(rules)
+    lines = words.table_lines(dict(view, names=_names(rules)))
+    assert isinstance(lines, list), f"step {step}: table lines are {lines!r}"
+    for line in lines:
+        _check_said(line, f"step {step}: a table line")
+    shown = set(view["hand"]) | {c for _, c in view["trick"]}
+    for code in sorted(shown & set(rules.deck.codes)):
+        role = words.card_role(view, code)
+        assert role is None or isinstance(role, Role) and role.id and role.words, (
+            f"step {step}: the role of {code} is {role!r}")
 
 
 def _check_view(rules, match, seat, deal_actions, rng, step) -> None:
