@@ -67,7 +67,9 @@ _SECOND_PERSON = {"holds": "hold", "does": "do", "has": "have", "is": "are",
 def name_seats(text: str, names: list[str] | None, you: int | None = None) -> str:
     """A rules text ("drop by seat 0 (39) burned by seats 2, 3") with the table's names for the
     seat numbers ("drop by Ann (39) burned by Cai, Dee"), for people; unchanged without names.
-    Seat `you` is addressed as "you" (a refusal told to the seat that tried the move)."""
+    Seat `you` is addressed as "you" (a refusal told to the seat that tried the move). For the
+    texts that are not words yet: refusal reasons, and the deal results of a game without a text
+    module; a game's words name their seats as parameters (core/words.py)."""
     if not names and you is None:
         return text
 
