@@ -3,6 +3,7 @@ RULES is a game; the TEXT it defines beside it (games/<id>/text.py) holds the ga
 
 import importlib
 import pkgutil
+from functools import cache
 
 from .errors import BadTable
 from .rules import Rules
@@ -45,7 +46,9 @@ def text_of(rules: Rules) -> GameText:
     return _TEXTS.get(rules.id, GameText)(rules)
 
 
+@cache
 def faces_of(game_id: str) -> dict[str, Face]:
-    """How each card of a game is drawn, the same at every table of it."""
+    """How each card of a game is drawn, the same at every table of it (worked out once: the
+    terminal asks for every card it draws)."""
     deck = game_class(game_id).deck
     return _TEXTS[game_id].card_faces(deck)

@@ -11,16 +11,16 @@ table's rules, or this class itself for a game without one. It gives
     deal_result(result, names)     a finished deal in a sentence, from its DealResult's data
     score_sheet(results, names)    the match's score sheet as text
     card_faces(deck)               how each card is drawn: suit signs, colours, names, titles
-                                   (the same at every table: `registry.faces_of(game_id)`)
+                                   (the same at every table: `registry.faces_of(game_id)`,
+                                   worked out once)
 
 Every sentence is said from a message template (core/words.py). The engine keeps its own
-notation: `DealResult.detail` is what records' replay reports print, and no front end shows it.
+notation: `DealResult.detail` is what records' replay reports print; people read the game's sentence.
 """
 
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import ClassVar
 
 from .cards import Deck
@@ -70,7 +70,6 @@ def suit_and_rank(codes: Sequence[str]) -> dict[str, tuple[str, str]]:
     return {c: (c[0], c[1:]) if suit_first else (c[-1], c[:-1]) for c in codes}
 
 
-@cache
 def _faces(text: type["GameText"], deck: Deck) -> dict[str, Face]:
     split = suit_and_rank(deck.codes)
     sizes = Counter(s for s, _ in split.values())

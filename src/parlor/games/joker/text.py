@@ -2,6 +2,9 @@
 sheet (chapters, bids, tricks and points per deal, premiums marked, chapter subtotals and
 running totals)."""
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from parlor.core.rules import DealResult
 from parlor.core.text import FRENCH, GameText, Role
 from parlor.core.words import Seats, listed, say, say_n, seats_of
@@ -9,26 +12,21 @@ from parlor.core.words import Seats, listed, say, say_n, seats_of
 from .cards import DECK
 from .view import bids_of, turned_of
 
+if TYPE_CHECKING:
+    from .rules import JokerRules
+
 # A suit's name in refusals ("holds a heart and must follow suit"), by suit number.
 SUIT_NAMES = ("spade", "heart", "diamond", "club")
 
 
 def _kind_words(token: str) -> str:
-    """The kind of a deal by its token, in words."""
-    if token == "9":
-        return say("trump chosen")
-    if token == "nt":
-        return say("no trump")
-    if token == "dark":
-        return say("dark")
-    if token == "gold":
-        return say("golden")
-    if token == "misere":
-        return say("misère")
-    return say("turned trump")
+    """The kind of a deal by its token, in words (a deal of 1 to 8 cards turns its trump up)."""
+    return {"9": say("trump chosen"), "nt": say("no trump"), "dark": say("dark"), "gold": say("golden"),
+            "misere": say("misère")}.get(token, say("turned trump"))
 
 
 class JokerText(GameText):
+    rules: "JokerRules"  # its chapters (plans) and premium variant make the score sheet
     suits = FRENCH
 
     def table_lines(self, v: dict) -> list[str]:
@@ -88,7 +86,7 @@ class JokerText(GameText):
             return None
         return Role("trump", say("trump")) if code[1] == trump else None
 
-    def deal_result(self, result: DealResult, names) -> str:
+    def deal_result(self, result: DealResult, names: Sequence[str] | None) -> str:
         d, who = result.data, Seats(names)
         clauses = [say("deal {number} ({kind}) trump none", number=d["deal"], kind=d["token"])
                    if d["trump"] == "none" else

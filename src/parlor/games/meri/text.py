@@ -1,6 +1,7 @@
 """Hachinin Meri's words for people: the trump and Tenka, the taker, Meri and Monchi, the teams'
 tricks and combos, a deal's result, the two teams' score sheet, the Unsun suits."""
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from parlor.core.rules import DealResult
@@ -17,16 +18,9 @@ _SIGNS = {"P": ("‖", "dark_green"), "I": ("†", "blue"), "K": ("∪", "red"),
 
 
 def _robai_words(status: str) -> str:
-    """What everybody knows of the trump Robai (the view's `robai`), in words."""
-    if status == "declared":
-        return say("declared")
-    if status == "indicator":
-        return say("indicator")
-    if status == "out of play":
-        return say("out of play")
-    if status == "hidden":
-        return say("hidden")
-    return say("unknown")
+    """What everybody knows of the trump Robai (the view's `robai`, view.ROBAI_STATUS), in words."""
+    return {"declared": say("declared"), "indicator": say("indicator"), "out of play": say("out of play"),
+            "hidden": say("hidden"), "unknown": say("unknown")}[status]
 
 
 class MeriText(GameText):
@@ -118,7 +112,7 @@ class MeriText(GameText):
             return Role("weak", say("plain Isu Robai (between I2 and I1)"))
         return None
 
-    def deal_result(self, result: DealResult, names) -> str:
+    def deal_result(self, result: DealResult, names: Sequence[str] | None) -> str:
         d, who = result.data, Seats(names)
         taker = who(d["taker"])
         if d["declared"]:

@@ -1,5 +1,7 @@
 """Tőr's words for people: the stock, the discard pile and the melds, how a deal ended."""
 
+from collections.abc import Sequence
+
 from parlor.core.rules import DealResult
 from parlor.core.text import FRENCH, GameText
 from parlor.core.words import Seats, listed, say, say_n, seats_of
@@ -69,6 +71,6 @@ class TorText(GameText):
             lines.append(_how_it_ended(r["end"], r["seats"], v["totals"], r["points"], who))
         return lines
 
-    def deal_result(self, result: DealResult, names) -> str:
+    def deal_result(self, result: DealResult, names: Sequence[str] | None) -> str:
         d = result.data
         return _how_it_ended(d["end"], d["seats"], d["totals"], result.points, Seats(names))

@@ -1,5 +1,6 @@
 """Yokir's words for people: the table, the Oracle and the Sage, a hand's result, the suits."""
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from parlor.core.rules import DealResult
@@ -64,7 +65,7 @@ class YokirText(GameText):
             return Role("trump", say("trump"))
         return None
 
-    def deal_result(self, result: DealResult, names) -> str:
+    def deal_result(self, result: DealResult, names: Sequence[str] | None) -> str:
         d = result.data
         caller = d["caller"]
         if caller is None:
