@@ -1,15 +1,20 @@
 """Drive the terminal table with key presses, as a person would, for the tests."""
 
+import time
+
 from parlor.core.rng import Rng
 from parlor.tui.app import ParlorApp
 from parlor.tui.dialogs import ChoiceDialog, InputDialog, TextDialog
 from parlor.tui.table import TableScreen
 
 
-async def ready(pilot, app: ParlorApp, limit: int = 2000):
+async def ready(pilot, app: ParlorApp, limit: float = 300.0):
     """Wait until the screen waits for the person: a dialog is up, or it is the person's turn,
-    or the match is over. Returns the screen on top."""
-    for _ in range(limit):
+    or the match is over. Returns the screen on top. `limit` is a guard against a hang in
+    seconds, not a speed check: a loaded machine makes the computers' workers slow, and a count
+    of pauses ran out there."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
         await pilot.pause()
         if app._exception is not None:
             raise app._exception
