@@ -72,6 +72,7 @@ class Match:
         self.results: list[DealResult] = []
         self.scores: list[int] = [0] * rules.seats
         self.deals: list[Deal] = []  # every deal dealt so far
+        self.current_deal: Deal | None = None  # the deal in play's cards (None: taken up as a state)
         self.finished = False
         self.state = None
         self.closed_state = None  # the last finished deal as it ended (its last trick, its melds)
@@ -165,7 +166,16 @@ class Match:
             state, deal, actions = self.rules.start(dealt, ctx), dealt, []
         self._number = number
         self.deals.append(deal)
-        self.state, self.deal_actions = state, actions
+        self.current_deal, self.state, self.deal_actions = deal, state, actions
+        self._settle()
+
+    def take_up(self, state) -> None:
+        """Start the next deal of a match dealt outside from a state of it as it stands (a tool
+        holding one): its cards and earlier actions stay unknown."""
+        if not self._outside or self.finished or self.state is not None:
+            raise BadTable("this match is not waiting for a deal from outside")
+        self._number += 1
+        self.current_deal, self.state, self.deal_actions = None, state, []
         self._settle()
 
     def _check_playing(self, index: int, action: str) -> None:
@@ -206,6 +216,7 @@ class Match:
         else:
             deal = self.rules.shuffle_deal(number, dealer, deal_rng)
         self.deals.append(deal)
+        self.current_deal = deal
         ctx = DealContext(number, dealer, tuple(self.scores), tuple(self.results))
         self.state = self.rules.start(deal, ctx)
         self.deal_actions = []
