@@ -4,7 +4,7 @@ under every constraint the public history shows, and that history becomes the ac
 
 from parlor.core.rng import Rng
 from parlor.core.rules import Deal, DealContext, World
-from parlor.core.sampling import place_cards
+from parlor.core.sampling import follow_suit, place_cards
 
 from .cards import DECK, EFFECTIVE, IS_TRUMP, NCARDS, SUITS, TRUMP_MASK, suit_of, trump_robai, trump_sun
 from .view import indicator_of
@@ -38,21 +38,13 @@ def sample_world(rules, v: dict, rng: Rng) -> World:
     tricks = [(tr["leader"], [card[c] for _, c in tr["cards"]]) for tr in v["tricks"][:8]]
     current = v["trick"]
 
-    played = [[] for _ in range(8)]
-    known = set(hand) | {ind}
+    down_seats = [p for p, c in current if c == "??"]
+    shown = [[(p, card[c]) for p, c in tr["cards"]] for tr in v["tricks"]]
+    shown.append([(p, card[c]) for p, c in current if c != "??"])
+    played, _ = follow_suit(shown, 8)  # Meri's voids are its own (below)
+    known = set(hand) | {ind} | {c for cards in played for c in cards}
     if side:
         known.update(side)
-    for tr in v["tricks"]:
-        for p, c in tr["cards"]:
-            played[p].append(card[c])
-            known.add(card[c])
-    down_seats = []
-    for p, c in current:
-        if c == "??":
-            down_seats.append(p)
-        else:
-            played[p].append(card[c])
-            known.add(card[c])
     # A seat that has played a known trump cannot have the Sun exception. (A face-down card in
     # the trick does not count: it may be the exception's Sun itself.)
     played_trump = [any(is_trump[c] for c in played[p]) for p in range(8)]

@@ -4,7 +4,7 @@ seat cannot rule them out, and the view's public history becomes the actions to 
 
 from parlor.core.rng import Rng
 from parlor.core.rules import Deal, DealContext, World
-from parlor.core.sampling import place_cards
+from parlor.core.sampling import follow_suit, place_cards
 
 from .cards import DECK, EFFECTIVE, SUITS
 from .view import upcard_of
@@ -22,19 +22,11 @@ def sample_world(rules, v: dict, rng: Rng) -> World:
     upcard = card[up]
     picker = v["caller"] if up_state == "picked" else None
     own_discard = card[v["discard"]] if v["discard"] else None
-    plays = [(t["leader"], [card[c] for _, c in t["cards"]]) for t in v["tricks"]]
+    tricks = [[(p, card[c]) for p, c in t["cards"]] for t in v["tricks"]]
     if v["trick"]:
-        plays.append((v["trick"][0][0], [card[c] for _, c in v["trick"]]))
-    played_by = [[] for _ in range(3)]
-    void = [0, 0, 0]  # effective suits each seat has shown out of
+        tricks.append([(p, card[c]) for p, c in v["trick"]])
     trump = SUITS.index(v["trump"]) if v["trump"] else -1
-    for leader, cards in plays:
-        eff = EFFECTIVE[trump]
-        for i, c in enumerate(cards):
-            p = (leader + i) % 3
-            played_by[p].append(c)
-            if i and eff[c] != eff[cards[0]]:
-                void[p] |= 1 << eff[cards[0]]
+    played_by, void = follow_suit(tricks, 3, EFFECTIVE[trump])  # void: effective suits shown out of
     known = set(hand) | {upcard} | {c for cards in played_by for c in cards}
     if own_discard is not None:
         known.add(own_discard)
@@ -76,6 +68,5 @@ def sample_world(rules, v: dict, rng: Rng) -> World:
         actions.append(PICK if bid == "pick" else PASS if bid == "pass" else CALL0 + SUITS.index(bid[5:]))
         if bid == "pick" and v["phase"] != "discard":
             actions.append(DISCARD0 + discard)
-    for _, cards in plays:
-        actions += cards  # a card's play is its id
+    actions += [c for trick in tricks for _, c in trick]  # a card's play is its id
     return World(deal, ctx, actions)
