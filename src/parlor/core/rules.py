@@ -271,10 +271,10 @@ class Rules:
     # The game's sampler, set by each game as `sample_world = worlds.sample_world`: a World that
     # looks exactly like `view` to its seat, the hidden cards drawn from what that seat may know
     # (what the public actions reveal). Depends on the view and rng only.
-    def sample_world(self, view: dict, rng: Rng) -> "World":
+    def sample_world(self, view: dict, rng: Rng) -> World:
         raise NotImplementedError
 
-    def replay_world(self, world: "World", observe: Callable[[object, int], None] | None = None):
+    def replay_world(self, world: World, observe: Callable[[object, int], None] | None = None):
         """The state `world` reaches: its deal started, its actions replayed. `observe(state,
         action)`, when given, sees each action just before it is applied (search weighs worlds
         by how the others played)."""
