@@ -16,6 +16,11 @@ from .view import last_trick
 
 
 class Match:
+    seed: int | None  # None: dealt outside
+    explicit: list[Deal]
+    names: list[str] | None
+    _rng: Rng | None
+
     def __init__(self, rules: Rules, seed: int = 0, deals: list[Deal] | None = None,
                  names: list[str] | None = None):
         self._blank(rules)
@@ -57,11 +62,11 @@ class Match:
     def _blank(self, rules: Rules) -> None:
         """The fields of a match before its first deal."""
         self.rules = rules
-        self.seed: int | None = None
-        self.explicit: list[Deal] = []
-        self.names: list[str] | None = None
+        self.seed = None
+        self.explicit = []
+        self.names = None
         self.first_dealer = 0
-        self._rng: Rng | None = None
+        self._rng = None
         self._outside = False  # deals come from deal(), not from _rng
         self._number = 0  # the deal in play (or the last one)
         self._last_deal: int | None = None
@@ -210,6 +215,7 @@ class Match:
     def _next_deal(self) -> None:
         number = self._number = len(self.deals) + 1
         dealer = self.rules.dealer_of(self.first_dealer, number)
+        assert self._rng is not None  # a match dealt outside waits for deal() instead
         deal_rng = Rng(self._rng.next_u64())
         if number <= len(self.explicit):
             deal = self.explicit[number - 1]

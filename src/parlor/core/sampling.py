@@ -21,10 +21,13 @@ def follow_suit(tricks: list[list[tuple[int, int]]], seats: int,
     played: list[list[int]] = [[] for _ in range(seats)]
     void = [0] * seats
     for trick in tricks:
-        led = suit[trick[0][1]] if suit is not None and trick else None
-        for k, (p, c) in enumerate(trick):
+        for p, c in trick:
             played[p].append(c)
-            if k and led is not None and suit[c] != led:
+        if suit is None or not trick:
+            continue
+        led = suit[trick[0][1]]
+        for p, c in trick[1:]:
+            if suit[c] != led:
                 void[p] |= 1 << led
     return played, void
 

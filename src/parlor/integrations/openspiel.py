@@ -65,7 +65,7 @@ from parlor.core.errors import ActionError, BadTable
 from parlor.core.match import Match
 from parlor.core.registry import game_class, games
 from parlor.core.rng import Rng
-from parlor.core.rules import Deal, Rules
+from parlor.core.rules import Deal, DealResult, Rules
 
 from . import encoding
 
@@ -204,8 +204,8 @@ class _Core:
         return cls(setup, None)
 
     @staticmethod
-    def _match(setup: _Setup, first_dealer: int, number: int | None = None, scores=None,
-               results=None) -> Match:
+    def _match(setup: _Setup, first_dealer: int, number: int | None = None,
+               scores: list[int] | None = None, results: list[DealResult] | None = None) -> Match:
         """The match from deal `number` (by default the game's first) on, waiting for its deal."""
         return Match.dealt_outside(setup.rules, first_dealer, number or setup.single_deal or 1,
                                    setup.last_deal, scores, results)
