@@ -24,7 +24,7 @@ from parlor.core.errors import ActionError, IllegalAction, InvalidAction
 from parlor.core.match import Match
 from parlor.core.registry import faces_of, make_rules, text_of
 from parlor.core.rng import Rng
-from parlor.core.rules import Deal, Rules
+from parlor.core.rules import Deal, Rules, World
 from parlor.core.spectator import public_action, public_view
 from parlor.core.text import Role
 from parlor.core.view import problems, schema_problems
@@ -226,8 +226,12 @@ def _check_view(rules, match, seat, deal_actions, rng, step) -> None:
     text = json.dumps(view, sort_keys=True)
     assert json.loads(text) == view, f"step {step}: view of seat {seat} is not plain JSON"
     assert view["legal"] == (rules.legal(state) if rules.to_act(state) == seat else [])
-    # Resampling: the imagined state looks the same to the seat, and depends only on the view.
-    s1 = rules.resample(view, Rng(step))
+    # Resampling: the imagined world, replayed, looks the same to the seat, and depends only on
+    # the view; it replays the deal's actions so far.
+    world = rules.sample_world(view, Rng(step))
+    assert isinstance(world, World) and len(world.actions) == len(deal_actions), (
+        f"step {step}: sample_world gave {world!r:.200}, not a World with the deal's {len(deal_actions)} actions")
+    s1 = rules.replay_world(world)
     assert json.dumps(rules.view(s1, seat), sort_keys=True) == text, (
         f"step {step}: the view of resample(view of seat {seat}) differs from the view")
     s2 = rules.resample(json.loads(text), Rng(step))

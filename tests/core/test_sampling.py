@@ -3,7 +3,7 @@
 import pytest
 
 from parlor.core.rng import Rng
-from parlor.core.sampling import place_cards
+from parlor.core.sampling import follow_suit, place_cards
 
 
 def test_respects_constraints_and_sizes():
@@ -38,3 +38,14 @@ def test_impossible_placement_is_an_error():
         place_cards([0, 1], [1, 1], [0b01, 0b01], Rng(0))
     with pytest.raises(ValueError):
         place_cards([0, 1], [1], [0b11], Rng(0))
+
+
+def test_follow_suit_tells_who_played_what_and_who_showed_out():
+    suit = [c // 4 for c in range(16)]  # four suits of four cards
+    tricks = [[(1, 0), (2, 1), (0, 5)],  # seat 0 did not follow suit 0
+              [(0, 6), (1, 9)]]  # the trick in play: seat 1 did not follow suit 1
+    played, void = follow_suit(tricks, 3, suit)
+    assert played == [[5, 6], [0, 9], [1]]
+    assert void == [1 << 0, 1 << 1, 0]
+    assert follow_suit(tricks, 3) == (played, [0, 0, 0])  # without suits: no voids
+    assert follow_suit([[]], 2, suit) == ([[], []], [0, 0])

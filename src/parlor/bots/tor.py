@@ -11,7 +11,7 @@ imagined state, reading only the acting seat's hand and public facts).
 import math
 
 from parlor.core.cards import cards_of
-from parlor.core.rules import Deal
+from parlor.core.rules import Deal, World
 from parlor.games.tor.cards import (DECK, DISCARD0, DRAW_DISCARD, DRAW_STOCK, DROP, END,
                                     LAYOFF0, LAYOFF_MASKS, MELD0, MELD_MASKS, NUM_LAYOFFS, VALUE,
                                     adjacent, hand_total)
@@ -373,11 +373,15 @@ def _history(w) -> tuple[dict, list[int]]:
 READS = ("draw", "drop", "discard")
 
 
+def world_of(w) -> World:
+    """An imagined (refined) world as the core's World: its deal rebuilt, its log's actions."""
+    _, dealt = _history(w)
+    return World(Deal(w.dealer, [cards_of(h) for h in dealt], list(w.stock)), w.ctx,
+                 [code >> 3 for code in w.log])
+
+
 def rebuild(rules, w, observe):
     """Replay an imagined (refined) world's deal from its start, showing every action to
-    `observe(state, action)` as `Rules.resample` does; returns the state reached."""
-    _, dealt = _history(w)
-    s = rules.start(Deal(w.dealer, [cards_of(h) for h in dealt], list(w.stock)), w.ctx)
-    for code in w.log:
-        rules.replay(s, code >> 3, observe)
-    return s
+    `observe(state, action)` as `Rules.resample` does; returns the state reached. (Search
+    finds it by name.)"""
+    return rules.replay_world(world_of(w), observe)

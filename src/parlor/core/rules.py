@@ -7,7 +7,7 @@ does goes through these methods.
 
 Hot path (search bots, benchmarks): `copy`, `to_act`, `legal_ids`, `apply_id` (in place, the
 action must be legal). Edges: `legal`, `why_illegal`, `apply` (pure: the old state stays valid),
-`view`, `resample`.
+`view`, `resample` (a game supplies `sample_world`; the core replays the World it gives).
 
 A view is a JSON-ready dict with exactly what one seat may know, of the shape core/view.py
 declares: the keys every game has (game, seat, seats, deal, dealer, to_act, scores, hand,
@@ -21,7 +21,7 @@ in sentences, score sheets, card faces) are its text module's (core/text.py).
 import json
 import re
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Callable, ClassVar
 
 from .cards import Deck
 from .errors import ActionError, BadRecord, BadTable, IllegalAction, InvalidAction
@@ -54,6 +54,15 @@ class DealContext:
     dealer: int
     scores: tuple[int, ...]  # totals before this deal
     results: tuple[DealResult, ...] = ()  # the match's earlier deals
+
+
+@dataclass(frozen=True)
+class World:
+    """One deal as it may have been: its cards, where it stands in the match, and its actions
+    so far (ids, in order). Replaying it (Rules.replay_world) gives the deal's state now."""
+    deal: Deal
+    ctx: DealContext
+    actions: list[int]
 
 
 _SEATS = re.compile(r"\b[Ss]eats? (\d+(?:(?:, | and )\d+)*)\b")
@@ -259,18 +268,29 @@ class Rules:
     def view(self, state, seat: int) -> dict:
         raise NotImplementedError
 
-    def resample(self, view: dict, rng: Rng, observe=None):
-        """A full state that looks exactly like `view` to its seat, the hidden cards drawn
-        from what that seat may know. Depends on the view and rng only. The state is rebuilt by
-        replaying the deal's history (`replay`): `observe(state, action)`, when given, sees
-        each action just before it is applied (search weighs worlds by how the others played)."""
+    # The game's sampler, set by each game as `sample_world = worlds.sample_world`: a World that
+    # looks exactly like `view` to its seat, the hidden cards drawn from what that seat may know
+    # (what the public actions reveal). Depends on the view and rng only.
+    def sample_world(self, view: dict, rng: Rng) -> World:
         raise NotImplementedError
 
-    def replay(self, state, action: int, observe=None) -> None:
-        """Apply one action of a view's history while resample rebuilds a state."""
-        if observe is not None:
-            observe(state, action)
-        self.apply_id(state, action)
+    def replay_world(self, world: World, observe: Callable[[object, int], None] | None = None):
+        """The state `world` reaches: its deal started, its actions replayed. `observe(state,
+        action)`, when given, sees each action just before it is applied (search weighs worlds
+        by how the others played)."""
+        s = self.start(world.deal, world.ctx)
+        if observe is None:
+            for a in world.actions:
+                self.apply_id(s, a)
+        else:
+            for a in world.actions:
+                observe(s, a)
+                self.apply_id(s, a)
+        return s
+
+    def resample(self, view: dict, rng: Rng, observe: Callable[[object, int], None] | None = None):
+        """A full state that looks exactly like `view` to its seat: a sampled world, replayed."""
+        return self.replay_world(self.sample_world(view, rng), observe)
 
     def public_deal_cards(self, deal: Deal) -> set[int]:
         """Cards whose place in the deal every seat knows from the start (a face-up card).

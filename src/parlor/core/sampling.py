@@ -1,11 +1,35 @@
-"""Drawing hidden cards for a seat: place unknown cards into slots (other hands, a hidden pile,
-a face-down discard) so that every card goes where the seat's knowledge allows.
+"""Drawing hidden cards for a seat: what the public play tells about the hands, and placing the
+unknown cards into slots (other hands, a hidden pile, a face-down discard) so that every card goes
+where the seat's knowledge allows.
 
-Used by every game's resample(); a bot that imagines the hidden cards must never imagine a
-card where it cannot be (a seat shown out of a suit) nor rule out where it can be.
+Used by every game's sampler (games/<id>/worlds.py); a bot that imagines the hidden cards must
+never imagine a card where it cannot be (a seat shown out of a suit) nor rule out where it can be.
 """
 
+from collections.abc import Sequence
+
 from .rng import Rng
+
+
+def follow_suit(tricks: list[list[tuple[int, int]]], seats: int,
+                suit: Sequence[int] | None = None) -> tuple[list[list[int]], list[int]]:
+    """What a deal's tricks (each a list of (seat, card) in play order, the trick in play last)
+    tell about the hands: the cards each seat has played, in order, and the suits each seat has
+    shown out of (bit s: it did not follow when suit s was led; `suit[c]` is the suit card c
+    counts as, under trump). Without `suit`, no voids: the game's own rules say what its
+    play reveals."""
+    played: list[list[int]] = [[] for _ in range(seats)]
+    void = [0] * seats
+    for trick in tricks:
+        for p, c in trick:
+            played[p].append(c)
+        if suit is None or not trick:
+            continue
+        led = suit[trick[0][1]]
+        for p, c in trick[1:]:
+            if suit[c] != led:
+                void[p] |= 1 << led
+    return played, void
 
 
 def place_cards(cards: list[int], sizes: list[int], allowed: list[int], rng: Rng) -> list[list[int]]:

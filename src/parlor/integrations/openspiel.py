@@ -42,8 +42,8 @@ The game (pyspiel.GameType / GameInfo):
   earlier deal. That is no loss for play (every deal is dealt afresh) but the information
   state is not perfect-recall across deals.
 - Observation: the view as text (encoding.render). Tensors (both): encoding.Layout.
-- resample_from_infostate(player, sampler): a state that looks the same to `player`, drawn by
-  Rules.resample(view, rng) with rng seeded from the sampler: the hidden cards go wherever the
+- resample_from_infostate(player, sampler): a state that looks the same to `player`: the world
+  Rules.sample_world(view, rng) draws, with rng seeded from the sampler, dealt to the match: the hidden cards go wherever the
   seat cannot rule them out, never where it can. It is NOT exactly uniform over the states
   consistent with the information state, as OpenSpiel asks: uniform while the seat's knowledge
   constrains nothing, but when it does (a seat shown out of a suit) core/sampling.place_cards
@@ -61,10 +61,11 @@ import json
 
 import pyspiel
 
-from parlor.core.errors import BadTable
+from parlor.core.errors import ActionError, BadTable
+from parlor.core.match import Match
 from parlor.core.registry import game_class, games
 from parlor.core.rng import Rng
-from parlor.core.rules import Deal, DealContext, Rules
+from parlor.core.rules import Deal, DealResult, Rules
 
 from . import encoding
 
@@ -151,8 +152,8 @@ class _Setup:
         # Bounds random play; no true bound where a deal can go on for ever (Tőr): pyspiel
         # cannot say "unbounded", so the docstring tells researchers to cap episodes.
         self.max_game_length = self.deals * rules.max_actions_per_deal
+        self.last_deal = self.single_deal or self.cap  # the match plays to it at most
         self._slots: dict[tuple[int, int], tuple] = {}
-        self._recorder = None
 
     def slots(self, number: int, dealer: int) -> tuple:
         """The places of deal `number`, in dealing order: (seat, index) a card, seat -1 the pile."""
@@ -170,43 +171,6 @@ class _Setup:
         most = max(len(self.slots(k, 0)[0]) for k in range(1, min(self.cap, 64) + 1))
         return (self.dealer_by_outcome is not None) + self.deals * most
 
-    def resample(self, view: dict, rng: Rng):
-        """(state, deal, action ids) of Rules.resample(view, rng): the rules are watched while
-        they deal the imagined cards and replay the deal's actions, so the sampled state can be
-        shown (str) and saved like any other. (None, []) for the deal when the game's resample
-        builds its state another way."""
-        if self._recorder is None:
-            self._recorder = _recording_rules(self.rules)
-        rec = self._recorder
-        rec.noted = None
-        try:
-            state = rec.resample(view, rng)
-            if rec.noted is not None and rec.noted[0] is state:
-                return state, rec.noted[1], rec.noted[2]
-            return state, None, []
-        finally:
-            rec.noted = None
-
-
-def _recording_rules(rules: Rules) -> Rules:
-    base = type(rules)
-
-    class Recording(base):
-        def start(self, deal, ctx):
-            state = base.start(self, deal, ctx)
-            self.noted = (state, deal, [])
-            return state
-
-        def apply_id(self, state, action):
-            base.apply_id(self, state, action)
-            if self.noted is not None and state is self.noted[0]:
-                self.noted[2].append(action)
-
-    rec = Recording(dict(rules.options), rules.seats)
-    rec.noted = None
-    return rec
-
-
 @functools.lru_cache(maxsize=64)
 def _setup(game_id: str, params_json: str) -> _Setup:
     return _Setup(game_id, json.loads(params_json))
@@ -219,55 +183,92 @@ def setup_of(game_id: str, params: dict) -> _Setup:
 # --- the state's content
 
 class _Core:
-    """Everything a state holds (one attribute of the pyspiel state, copied fast on clone)."""
+    """Everything a state holds (one attribute of the pyspiel state, copied fast on clone): the
+    parlor match, dealt from outside, and the chance nodes before each deal: the first dealer
+    (`match` is None until it is drawn) and the cards dealt one by one (`dealt`, `left`)."""
 
-    __slots__ = ("setup", "phase", "first_dealer", "number", "dealer", "dealt", "left", "state",
-                 "deal", "actions", "results", "scores", "pending")
+    __slots__ = ("setup", "match", "dealt", "left", "pending")
+
+    def __init__(self, setup: _Setup, match: Match | None):
+        self.setup, self.match = setup, match
+        self.dealt: list[int] = []
+        self.left: list[int] = []
+        self.pending = [0] * setup.seats  # points scored since the last decision
+        if match is not None and match.state is None:
+            self.left = list(range(setup.rules.deck.size))
 
     @classmethod
     def initial(cls, setup: _Setup) -> "_Core":
-        c = cls.__new__(cls)
-        c.setup = setup
-        c.first_dealer = c.dealer = -1
-        c.number, c.dealt, c.left, c.state, c.deal, c.actions = 0, [], [], None, None, []
-        c.results, c.scores, c.pending = [], [0] * setup.seats, [0] * setup.seats
         if setup.dealer_by_outcome is None:
-            c._begin(setup.fixed_dealer)
-        else:
-            c.phase = FIRST
-        return c
+            return cls(setup, cls._match(setup, setup.fixed_dealer))
+        return cls(setup, None)
+
+    @staticmethod
+    def _match(setup: _Setup, first_dealer: int, number: int | None = None,
+               scores: list[int] | None = None, results: list[DealResult] | None = None) -> Match:
+        """The match from deal `number` (by default the game's first) on, waiting for its deal."""
+        return Match.dealt_outside(setup.rules, first_dealer, number or setup.single_deal or 1,
+                                   setup.last_deal, scores, results)
 
     def __deepcopy__(self, memo) -> "_Core":
         c = _Core.__new__(_Core)
-        c.setup, c.phase, c.first_dealer, c.number = self.setup, self.phase, self.first_dealer, self.number
-        c.dealer, c.deal = self.dealer, self.deal
-        c.dealt, c.left, c.actions = self.dealt[:], self.left[:], self.actions[:]
-        c.results, c.scores, c.pending = self.results[:], self.scores[:], self.pending[:]
-        c.state = None if self.state is None else self.setup.rules.copy(self.state)
+        c.setup, c.match = self.setup, None if self.match is None else self.match.copy()
+        c.dealt, c.left, c.pending = self.dealt[:], self.left[:], self.pending[:]
         return c
 
     def __getstate__(self):
-        return {k: getattr(self, k) for k in self.__slots__ if k != "setup"} | {
-            "setup": (self.setup.game_id, self.setup.params)}
+        return {"setup": (self.setup.game_id, self.setup.params), "match": self.match,
+                "dealt": self.dealt, "left": self.left, "pending": self.pending}
 
     def __setstate__(self, data):
-        for k, v in data.items():
-            if k != "setup":
-                setattr(self, k, v)
         self.setup = setup_of(*data["setup"])
+        self.match, self.dealt, self.left, self.pending = data["match"], data["dealt"], data["left"], data["pending"]
+        if self.match is not None:
+            self.match.rules = self.setup.rules  # one rules object per game
 
-    # --- the match
-    def _begin(self, first_dealer: int) -> None:
-        self.first_dealer = first_dealer
-        self._deal(self.setup.single_deal or 1)
+    # --- where the match stands
+    @property
+    def phase(self) -> int:
+        m = self.match
+        if m is None:
+            return FIRST
+        if m.finished:
+            return OVER
+        return DEALING if m.state is None else PLAY
 
-    def _deal(self, number: int) -> None:
-        self.number = number
-        self.dealer = self.setup.rules.dealer_of(self.first_dealer, number)
-        self.dealt = []
-        self.left = list(range(self.setup.rules.deck.size))
-        self.phase = DEALING
+    @property
+    def state(self):
+        """The parlor state of the deal in play (or the last one); None while dealing."""
+        return None if self.match is None else self.match.state
 
+    @property
+    def number(self) -> int:
+        """The deal in play or being dealt (0 before the first dealer is drawn)."""
+        m = self.match
+        if m is None:
+            return 0
+        return m.deal_number + (m.state is None and not m.finished)
+
+    @property
+    def dealer(self) -> int:
+        return -1 if self.match is None else self.setup.rules.dealer_of(self.match.first_dealer, self.number)
+
+    @property
+    def deal(self) -> Deal | None:
+        """The cards of the deal in play, when known."""
+        m = self.match
+        return None if m is None or m.state is None else m.current_deal
+
+    @property
+    def actions(self) -> list[int]:
+        """The action ids of the deal in play since it was dealt."""
+        return self.match.deal_actions if self.deal is not None else []
+
+    @property
+    def scores(self) -> list[int]:
+        return [0] * self.setup.seats if self.match is None else self.match.scores
+
+    # --- playing
     def _dealt_card(self, card: int) -> None:
         self.left.remove(card)
         self.dealt.append(card)
@@ -281,48 +282,44 @@ class _Core:
                 pile[i] = c
             else:
                 hands[seat][i] = c
-        self.deal = Deal(self.dealer, hands, pile)
-        ctx = DealContext(self.number, self.dealer, tuple(self.scores), tuple(self.results))
-        self.state = self.setup.rules.start(self.deal, ctx)
-        self.actions = []
-        self.phase = PLAY
-        self._settle()
+        ended = len(self.match.results)
+        self.match.deal(Deal(self.dealer, hands, pile))
+        self._settled(ended)
 
-    def _settle(self) -> None:
-        rules = self.setup.rules
-        if not rules.deal_over(self.state):
-            return
-        result = rules.deal_result(self.state)
-        self.results.append(result)
-        self.scores = [a + b for a, b in zip(self.scores, result.points)]
-        self.pending = [a + b for a, b in zip(self.pending, result.points)]
-        setup = self.setup
-        if (setup.single_deal or len(self.results) >= setup.cap
-                or rules.match_over(self.results, self.scores)):
-            self.phase = OVER
+    def _settled(self, ended: int) -> None:
+        """After a step of the match: the points of a deal it ended (results from `ended` on) are
+        pending rewards, and the next deal, if any, is dealt card by card."""
+        m = self.match
+        for result in m.results[ended:]:
+            self.pending = [a + b for a, b in zip(self.pending, result.points)]
+        if m.state is None and not m.finished:
+            self.dealt, self.left = [], list(range(self.setup.rules.deck.size))
         else:
-            self._deal(self.number + 1)
+            self.dealt, self.left = [], []
 
     def apply(self, action: int) -> None:
         rules = self.setup.rules
-        if self.phase == FIRST:
+        phase = self.phase
+        if phase == FIRST:
             outcomes = self.setup.dealer_by_outcome
             if not (encoding.is_int(action) and 0 <= action < len(outcomes)):
                 raise ValueError(f"{action} is not a first-dealer outcome (0 to {len(outcomes) - 1})")
-            self._begin(outcomes[action])
-        elif self.phase == DEALING:
+            self.match = self._match(self.setup, outcomes[action])
+            self.left = list(range(rules.deck.size))
+        elif phase == DEALING:
             if action not in self.left:
                 raise ValueError(f"card {action} is not left to deal")
             self._dealt_card(action)
-        elif self.phase == PLAY:
-            if action not in rules.legal_ids(self.state):
-                reason = (rules.why_illegal_id(self.state, action)
-                          if encoding.is_int(action) and 0 <= action < rules.num_actions else None)
-                raise ValueError(f"action {action} is illegal: {reason or 'not an action id of this game'}")
+        elif phase == PLAY:
+            if not (encoding.is_int(action) and 0 <= action < rules.num_actions):
+                raise ValueError(f"action {action} is illegal: not an action id of this game")
+            ended = len(self.match.results)
+            try:
+                self.match.apply_id(action)
+            except ActionError as e:
+                raise ValueError(f"action {action} is illegal: {e.reason}") from None
             self.pending = [0] * self.setup.seats
-            rules.apply_id(self.state, action)
-            self.actions.append(action)
-            self._settle()
+            self._settled(ended)
         else:
             raise ValueError("the game is over")
 
@@ -360,41 +357,43 @@ class _Core:
         """The whole state, hidden cards included (str(state), for debugging and tests)."""
         s = self.setup
         codes = s.rules.deck.codes
+        m = self.match
+        first_dealer = -1 if m is None else m.first_dealer
+        results = [] if m is None else m.results
         head = (f"parlor_{s.game_id} deal {self.number} of at most {s.deals}; first dealer "
-                f"{self.first_dealer}, dealer {self.dealer}; scores {self.scores}; "
-                f"deal points {[r.points for r in self.results]}")
+                f"{first_dealer}, dealer {self.dealer}; scores {self.scores}; "
+                f"deal points {[r.points for r in results]}")
         lines = [head]
-        if self.phase == FIRST:
+        phase = self.phase
+        if phase == FIRST:
             lines.append("drawing the first dealer")
-        elif self.phase == DEALING:
+        elif phase == DEALING:
             lines.append("dealt: " + " ".join(codes[c] for c in self.dealt))
         elif self.deal is not None:
             hands = " | ".join(" ".join(codes[c] for c in h) for h in self.deal.hands)
             lines.append(f"hands: {hands}; pile: {' '.join(codes[c] for c in self.deal.pile)}")
             lines.append("actions: " + " ".join(map(str, self.actions)))
-        else:  # a resampled state whose deal was not seen being made
+        else:  # a deal state given from outside (state_from_parlor): its deal is not known
             lines += [encoding.view_string(s.rules.view(self.state, p)) for p in range(s.seats)]
-        if self.phase == OVER:
+        if phase == OVER:
             lines.append("the match is over")
         return "\n".join(lines)
 
     def resampled(self, player: int, rng: Rng) -> "_Core":
         """A core that looks the same to `player`, the rest drawn from what it may know."""
-        c = _Core.__new__(_Core)
-        c.setup, c.phase, c.first_dealer, c.number = self.setup, self.phase, self.first_dealer, self.number
-        c.dealer, c.results, c.scores = self.dealer, self.results[:], self.scores[:]
-        c.pending, c.actions, c.deal, c.state = [0] * self.setup.seats, [], None, None
-        c.dealt, c.left = [], []
-        if self.phase == FIRST:
-            return c
-        if self.phase == DEALING:
+        phase = self.phase
+        if phase == FIRST:
+            return _Core(self.setup, None)
+        if phase == OVER:
+            raise ValueError("the game is over: there is nothing to resample")
+        m = self.match
+        c = _Core(self.setup, self._match(self.setup, m.first_dealer, self.number, m.scores, m.results))
+        if phase == DEALING:
             cards = rng.shuffled(range(self.setup.rules.deck.size))
             c.dealt = cards[:len(self.dealt)]
             c.left = sorted(cards[len(self.dealt):])
             return c
-        if self.phase == OVER:
-            raise ValueError("the game is over: there is nothing to resample")
-        c.state, c.deal, c.actions = self.setup.resample(self.setup.rules.view(self.state, player), rng)
+        c.match.deal(self.setup.rules.sample_world(self.setup.rules.view(self.state, player), rng))
         return c
 
 
@@ -457,7 +456,7 @@ class ParlorState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> "ParlorState":
         """A state that looks exactly the same to `player_id`, drawn by the game's resampler
-        (Rules.resample) from that seat's view alone; `probability_sampler()` gives floats in
+        (Rules.sample_world) from that seat's view alone; `probability_sampler()` gives floats in
         [0, 1) and seeds the draw. Not exactly uniform over the consistent states when the
         seat's knowledge constrains the hidden cards, and its history() is empty (see the
         module docstring)."""
@@ -571,36 +570,34 @@ def deal_game(rules: Rules, number: int) -> ParlorGame:
 
 def state_from_view(game: ParlorGame, view: dict, rng: Rng) -> ParlorState:
     """A state of a one-deal game (deal_game) that looks to view["seat"] exactly like `view`: the
-    hidden cards drawn by Rules.resample(view, rng). Returns are the deal's points from here."""
+    hidden cards drawn by Rules.sample_world(view, rng). Returns are the deal's points from here."""
     setup = game.setup
     if setup.single_deal != view["deal"]:
         raise ValueError(f"the view is of deal {view['deal']}, the game plays deal {setup.single_deal}")
     if view["to_act"] is None:
         raise ValueError("the deal in this view is over")
-    state, deal, actions = setup.resample(view, rng)
-    return _in_play(game, state, deal, actions, view)
+    match = _in_play(setup, view, None)  # a one-deal game: from zero scores
+    match.deal(setup.rules.sample_world(view, rng))
+    return ParlorState(game, _Core(setup, match))
 
 
 def state_from_parlor(game: ParlorGame, parlor_state) -> ParlorState:
     """An OpenSpiel state around a parlor deal state (copied) of the game's table, for tools and
     tests that hold one: the match context is what the deal's view shows (number, dealer,
     scores); the deal itself is not known, so str() lists the seats' views."""
-    rules = game.setup.rules
-    state = rules.copy(parlor_state)
-    view = rules.view(state, 0)
-    core = _in_play(game, state, None, [], view)._core
-    core.scores = list(view["scores"])
-    if rules.deal_over(state):
-        core.phase = OVER
-    return ParlorState(game, core)
+    setup = game.setup
+    state = setup.rules.copy(parlor_state)
+    view = setup.rules.view(state, 0)
+    match = _in_play(setup, view, view["scores"])
+    match.take_up(state)
+    return ParlorState(game, _Core(setup, match))
 
 
-def _in_play(game: ParlorGame, state, deal, actions, view: dict) -> ParlorState:
-    core = _Core.initial(game.setup)
-    core.phase, core.number, core.dealer = PLAY, view["deal"], view["dealer"]
-    core.dealt, core.left = [], []
-    core.state, core.deal, core.actions = state, deal, list(actions)
-    return ParlorState(game, core)
+def _in_play(setup: _Setup, view: dict, scores: list[int] | None) -> Match:
+    """The match waiting for the deal of `view` (its number and dealer)."""
+    rules, number = setup.rules, view["deal"]
+    first = next(d for d in range(setup.seats) if rules.dealer_of(d, number) == view["dealer"])
+    return Match.dealt_outside(rules, first, number, setup.last_deal, scores)
 
 
 # --- registration

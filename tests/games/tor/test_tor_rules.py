@@ -363,8 +363,8 @@ def test_resample_keeps_what_the_seat_knows():
 def test_resample_repair(monkeypatch):
     """The local search that follows failed random deals (forced on every resample here) gives
     views identical to the real ones."""
-    import parlor.games.tor.view as view_mod
-    monkeypatch.setattr(view_mod, "TRIES", 1)
+    import parlor.games.tor.worlds as worlds_mod
+    monkeypatch.setattr(worlds_mod, "TRIES", 1)
     rules = make_rules("tor", {"deals": 1}, 3)
     for seed in range(4):
         match = Match(rules, seed)

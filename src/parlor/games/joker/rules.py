@@ -14,6 +14,7 @@ from parlor.core.errors import BadTable, InvalidAction, UnknownAction
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
 
 from . import view as view_mod
+from . import worlds
 from .cards import BASE, CODES, DECK, JOKER_MODES, JOKER_SHIFT, PLAIN, RANK, SUB, SUIT, SUITS, TOP, WIDTH_MASK
 from .scoring import deal_points, premium
 from .structure import DARK, GOLD, MISERE, NINE, NT, OPTIONS, TURNED, plan
@@ -93,6 +94,7 @@ class JokerRules(Rules):
     # own cards not yet seen, and the three the chooser saw at the trump step
     private_view_keys = Rules.private_view_keys + ("hand_hidden", "first_three")
     view_schema = view_mod.SCHEMA
+    sample_world = worlds.sample_world
 
     def __init__(self, options: dict | None = None, seats: int | None = None):
         super().__init__(options, seats)
@@ -369,6 +371,3 @@ class JokerRules(Rules):
 
     def view(self, s, seat: int) -> dict:
         return view_mod.view(self, s, seat)
-
-    def resample(self, view: dict, rng, observe=None):
-        return view_mod.resample(self, view, rng, observe)

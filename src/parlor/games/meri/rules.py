@@ -10,6 +10,7 @@ from parlor.core.options import int_option
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
 
 from . import view as view_mod
+from . import worlds
 from .cards import (CODES, DECK, EFFECTIVE, IS_TRUMP, KEY, NCARDS, SUITS, TRUMP, suit_of, trump_robai,
                     trump_sun)
 from .scoring import TEAM_NAMES, deal_points, match_winners, seat_points, trick_combo
@@ -69,6 +70,7 @@ class MeriRules(Rules):
     # the viewer's team; its trumps as trick 1 began and its Sun exception (8.1) are its own
     private_view_keys = Rules.private_view_keys + ("team", "original_trumps", "sun_exception")
     view_schema = view_mod.SCHEMA
+    sample_world = worlds.sample_world
 
     # --- bounds and the match
     def deal_points_bounds(self):
@@ -383,6 +385,3 @@ class MeriRules(Rules):
 
     def view(self, s, seat: int) -> dict:
         return view_mod.view(self, s, seat)
-
-    def resample(self, view: dict, rng, observe=None):
-        return view_mod.resample(self, view, rng, observe)

@@ -9,6 +9,7 @@ from parlor.core.rules import Deal, DealContext, DealResult, Rules
 
 from . import scoring
 from . import view as view_mod
+from . import worlds
 from .cards import (CODES, DECK, DISCARD0, DRAW_DISCARD, DRAW_STOCK, DROP, END, LAYOFF0, LAYOFF_ID,
                     LAYOFF_MASKS, MAX_MELDS, MELD0, MELD_ID, MELD_MASKS, NUM_ACTIONS, NUM_LAYOFFS,
                     RUN_IDS, SET_IDS, VALUE, action_text, adjacent, hand_total, is_meld, names, text)
@@ -112,6 +113,7 @@ class TorRules(Rules):
     )
     deck = DECK
     view_schema = view_mod.SCHEMA
+    sample_world = worlds.sample_world
     num_actions = NUM_ACTIONS
     # NOT a true bound: the rules as written let a deal go on for ever. Taking the top discard
     # does not touch the stock, and the taken card can go back on the pile a turn later, so two
@@ -459,6 +461,3 @@ class TorRules(Rules):
 
     def view(self, s, seat: int) -> dict:
         return view_mod.view(self, s, seat)
-
-    def resample(self, view: dict, rng, observe=None):
-        return view_mod.resample(self, view, rng, observe)

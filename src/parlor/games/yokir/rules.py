@@ -5,6 +5,7 @@ from parlor.core.options import int_option
 from parlor.core.rules import DealContext, DealResult, Rules, plural
 
 from . import view as view_mod
+from . import worlds
 from .cards import CODES, DECK, EFFECTIVE, POWER, SUITS, sage, suit_of
 from .scoring import hand_points, match_winner
 from .text import SUIT_NAMES  # in refusals
@@ -44,6 +45,7 @@ class YokirRules(Rules):
     max_actions_per_deal = 6 + 1 + 15
     private_view_keys = Rules.private_view_keys + ("discard",)  # the picker's own discard
     view_schema = view_mod.SCHEMA
+    sample_world = worlds.sample_world
 
     def deal_points_bounds(self):
         return 0, 2
@@ -224,6 +226,3 @@ class YokirRules(Rules):
 
     def view(self, s, seat: int) -> dict:
         return view_mod.view(self, s, seat)
-
-    def resample(self, view: dict, rng, observe=None):
-        return view_mod.resample(self, view, rng, observe)

@@ -1,16 +1,13 @@
-"""What each Yokir seat sees, and drawing the hidden cards from that alone (rules 12).
+"""What each Yokir seat sees (rules 12).
 
 Hidden from a seat: the other hands, pile[1..8] (never seen by anyone), and another picker's
-discard. The view keeps the whole public history, so resample() rebuilds a state by dealing
-the unknown cards and replaying that history.
+discard. The view keeps the whole public history, so worlds.py can rebuild the deal from it.
 """
 
-from parlor.core.rules import Deal, DealContext
-from parlor.core.sampling import place_cards
 from parlor.core.view import (Card, Int, ListOf, Optional, Seat, Tuple, Word, face_up,
                               face_up_entry, seat_facts, tricks)
 
-from .cards import CODES, DECK, EFFECTIVE, SUITS
+from .cards import CODES, SUITS
 
 _PHASES = ("bid1", "discard", "bid2", "play", "over")
 BIDS = ("pick", "pass") + tuple("call " + t for t in SUITS)
@@ -75,74 +72,3 @@ def view(rules, s, seat: int) -> dict:
         "seat_facts": [{"said": said[p], "won": s.won[p]} for p in range(3)],
         "legal": rules.legal(s) if s.turn == seat else [],
     }
-
-
-def resample(rules, v: dict, rng, observe=None):
-    """A state that looks exactly like view `v` to its seat; hidden cards drawn at random
-    wherever they may be: the other hands (minus suits they have shown out of), the buried
-    pile, and another picker's discard."""
-    seat = v["seat"]
-    card = DECK.index
-    hand = [card[c] for c in v["hand"]]
-    up, up_state = upcard_of(v)
-    upcard = card[up]
-    picker = v["caller"] if up_state == "picked" else None
-    own_discard = card[v["discard"]] if v["discard"] else None
-    plays = [(t["leader"], [card[c] for _, c in t["cards"]]) for t in v["tricks"]]
-    if v["trick"]:
-        plays.append((v["trick"][0][0], [card[c] for _, c in v["trick"]]))
-    played_by = [[] for _ in range(3)]
-    void = [0, 0, 0]  # effective suits each seat has shown out of
-    trump = SUITS.index(v["trump"]) if v["trump"] else -1
-    for leader, cards in plays:
-        eff = EFFECTIVE[trump]
-        for i, c in enumerate(cards):
-            p = (leader + i) % 3
-            played_by[p].append(c)
-            if i and eff[c] != eff[cards[0]]:
-                void[p] |= 1 << eff[cards[0]]
-    known = set(hand) | {upcard} | {c for cards in played_by for c in cards}
-    if own_discard is not None:
-        known.add(own_discard)
-    unknown = [c for c in range(24) if c not in known]
-    others = [p for p in range(3) if p != seat]
-    sizes, allowed = [], []
-    for p in others:
-        holds_upcard = p == picker and upcard not in played_by[p]
-        sizes.append(v["hand_sizes"][p] - holds_upcard)
-        mask = 0
-        for c in unknown:
-            if trump < 0 or not void[p] >> EFFECTIVE[trump][c] & 1:
-                mask |= 1 << c
-        allowed.append(mask)
-    other_discards = picker is not None and picker != seat and v["phase"] not in ("discard",)
-    all_mask = sum(1 << c for c in unknown)
-    if other_discards:
-        sizes.append(1)
-        allowed.append(all_mask)
-    sizes.append(8)
-    allowed.append(all_mask)
-    parts = place_cards(unknown, sizes, allowed, rng)
-    now = {seat: hand}
-    for p, part in zip(others, parts):
-        now[p] = part + ([upcard] if p == picker and upcard not in played_by[p] else [])
-    discard = own_discard if picker == seat else (parts[2][0] if other_discards else None)
-    dealt = []
-    for p in range(3):
-        cards = now[p] + played_by[p]
-        if p == picker and v["phase"] != "discard":
-            cards = [c for c in cards if c != upcard] + [discard]
-        elif p == picker:
-            cards = [c for c in cards if c != upcard]
-        dealt.append(cards)
-    deal = Deal(v["dealer"], dealt, [upcard] + parts[-1])
-    ctx = DealContext(v["deal"], v["dealer"], tuple(v["scores"]))
-    s = rules.start(deal, ctx)
-    for _, bid in v["bids"]:
-        rules.replay(s, rules.parse_action(s, bid), observe)
-        if bid == "pick" and v["phase"] != "discard":
-            rules.replay(s, 24 + discard, observe)
-    for leader, cards in plays:
-        for c in cards:
-            rules.replay(s, c, observe)
-    return s
