@@ -9,7 +9,7 @@ from parlor.bots import make_bot
 from parlor.bots.kit import kit
 from parlor.bots.search import Worlds
 from parlor.bots.tor import rebuild
-from parlor.core.errors import BadRecord
+from parlor.core.errors import BadSettings
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
 from parlor.games.tor.cards import hand_total
@@ -90,7 +90,7 @@ def test_assuming_search_players_imagines_higher_hands():
             totals[assume] += sum(hand_total(h) for w in worlds.worlds
                                   for p, h in enumerate(w.hands) if p != seat)
     assert totals["search"] > 1.05 * totals["rules"], totals
-    with pytest.raises(BadRecord, match="assume must be rules or search"):
+    with pytest.raises(BadSettings, match="assume must be rules or search"):
         make_bot("expert:assume=people", rules)
 
 
@@ -183,9 +183,9 @@ def test_the_heuristic_can_be_told_when_to_drop():
                      "rules:first_drop=26": [(2, 2, 21), (4, 3, 24), (14, 3, 4)],
                      "rules:first_drop=0:drop_at=21": [(2, 2, 21), (14, 3, 4)]}
     for bad in ("rules:drop_at=x", "rules:first_drop=60", "rules:drop_at=true"):
-        with pytest.raises(BadRecord, match="must be a hand total from 0 to 50"):
+        with pytest.raises(BadSettings, match="must be a hand total from 0 to 50"):
             make_bot(bad, match.rules)
-    with pytest.raises(BadRecord, match="unknown setting"):
+    with pytest.raises(BadSettings, match="unknown setting"):
         make_bot("rules:drop_when=3", match.rules)
 
 
