@@ -287,7 +287,7 @@ class Search:
                              settings.deviation, self.policy, settings.assume)
         self.steps = 0
         self.done = 0
-        self.remember = True  # see _other_seat (tests turn it off to compare)
+        self.remember = True  # see _run_ismcts (tests turn it off to compare)
         self.lo_u = self.hi_u = 0.0  # the range of the searching seat's utilities so far
 
     def run(self) -> dict:
@@ -417,8 +417,10 @@ class Search:
         """Selection and expansion in world `wi` (applied to `s`): down the tree until a node is
         added or the deal ends. The path walked, as (node, the seat that moved into it), and the
         root action taken."""
-        to_act, apply_id = self.rules.to_act, self.rules.apply_id
-        root_seat, hints = self.seat, self.hints
+        rules = self.rules
+        to_act, legal_ids, apply_id, public = rules.to_act, rules.legal_ids, rules.apply_id, rules.public_action
+        root_seat, hints, rng = self.seat, self.hints, self.rng
+        policy, eps, remember = self.policy, self.epsilon, self._memo
         others_by_policy = self.others == "policy"
         node = root
         path = []
@@ -429,11 +431,30 @@ class Search:
             if mover < 0:
                 break
             if others_by_policy and mover != root_seat:
-                # The other seats play their heuristic, from their own cards in this world; the
-                # tree only branches on what the searching seat sees them do.
+                # The other seats play their heuristic (with `epsilon`, at random), from their
+                # own cards in this world; the tree only branches on what the searching seat sees
+                # them do. The move is remembered for the world (see _run_ismcts).
                 memo = node.memo
                 remembered = memo.get(wi) if memo is not None else None
-                a, ch = remembered if remembered is not None else self._other_seat(node, s, wi)
+                if remembered is None:
+                    ids = legal_ids(s)
+                    n = len(ids)
+                    if n == 1:
+                        a = ids[0]
+                    elif policy is None or (eps and rng.random() < eps):
+                        a = ids[rng.below(n)]
+                    else:
+                        a = policy(s, ids, rng)
+                    k = public(s, a, root_seat)
+                    ch = node.children.get(k)
+                    if ch is None:
+                        ch = node.children[k] = Node()
+                    if remember:
+                        if memo is None:
+                            memo = node.memo = {}
+                        memo[wi] = (a, ch)
+                else:
+                    a, ch = remembered
                 apply_id(s, a)
                 steps += 1
                 if hints is not None:
@@ -455,29 +476,6 @@ class Search:
                 break
         self.steps += steps
         return path, first
-
-    def _other_seat(self, node: Node, s: Any, wi: int) -> tuple[int, Node]:
-        """Another seat's move at `node` in world `wi` (its heuristic's, or with `epsilon` a random
-        one) and the child for what the searching seat sees of it; remembered for the world."""
-        ids = self.rules.legal_ids(s)
-        n = len(ids)
-        policy, eps, rng = self.policy, self.epsilon, self.rng
-        if n == 1:
-            a = ids[0]
-        elif policy is None or (eps and rng.random() < eps):
-            a = ids[rng.below(n)]
-        else:
-            a = policy(s, ids, rng)
-        k = self.rules.public_action(s, a, self.seat)
-        children = node.children
-        ch = children.get(k)
-        if ch is None:
-            ch = children[k] = Node()
-        if self._memo:
-            if node.memo is None:
-                node.memo = {}
-            node.memo[wi] = (a, ch)
-        return a, ch
 
     def _choose(self, node: Node, s: Any, mover: int, at_root: bool) -> tuple[int, Node, bool]:
         """The move of `mover` at a tree node: the best child by UCB over the children available
