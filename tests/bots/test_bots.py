@@ -282,7 +282,7 @@ def test_card_play_inference_finds_the_hidden_cards(game_id):
     """When the others play their heuristic, weighting worlds by how well it explains their card
     play puts the hidden cards where they really are more often."""
     from parlor.bots.kit import kit
-    from parlor.bots.search import Worlds
+    from parlor.bots.worlds import Worlds
     from parlor.core.registry import make_rules
     rules = make_rules(game_id)
     policy = kit(rules).playout_policy(rules)
@@ -298,7 +298,7 @@ def test_card_play_inference_finds_the_hidden_cards(game_id):
 
 
 def test_card_play_weights_are_tempered_to_keep_enough_worlds():
-    from parlor.bots.search import _ess, _tempered
+    from parlor.bots.worlds import _ess, _tempered
     mild = _tempered([1.0] * 100, [0, 1] * 50, 0.3, 25)
     assert mild == [0.3 ** d for d in [0, 1] * 50]  # enough worlds left: the full weights
     harsh = _tempered([1.0] * 100, [0] * 5 + [20] * 95, 0.3, 25)

@@ -7,8 +7,8 @@ import pytest
 
 from parlor.bots import make_bot
 from parlor.bots.kit import kit
-from parlor.bots.search import Worlds
 from parlor.bots.tor import rebuild
+from parlor.bots.worlds import Worlds
 from parlor.core.errors import BadSettings
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
