@@ -99,6 +99,27 @@ def test_importing_the_bots_loads_no_search_and_no_optional_library():
     assert out.strip() == "['parlor.bots.base']"
 
 
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_game_declares_its_kit_and_hints_alone_pay_for_an_observer(game_id):
+    from parlor.bots.kit import Kit, kit
+    from parlor.bots.search import Search
+    from parlor.core.registry import make_rules
+    rules = make_rules(game_id)
+    game = kit(rules)
+    assert isinstance(game, Kit) and game.rules_bot is not None and game.policy is not None
+    assert kit(rules) is game  # read once per game
+    _, match, seat, _ = next(positions(game_id, 1, seed=2, every=3))
+    view = match.view(seat)
+    assert Search(rules, view, Rng(1), iterations=5).hints is None
+    assert Search(rules, view, Rng(1), iterations=5, detail=True).hints is not None
+
+
+def test_a_game_without_a_bot_module_gets_the_empty_kit():
+    from parlor.bots.kit import Kit, _kit_of
+    empty = _kit_of("no_such_game")
+    assert empty == Kit() and empty.policy is None and empty.reads == ("play ",) and empty.play_for_place
+
+
 def test_a_game_can_space_its_levels():
     from parlor.bots.hints import _settings
     from parlor.core.registry import make_rules

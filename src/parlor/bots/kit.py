@@ -32,7 +32,6 @@ class FallbackRulesBot(RandomBot):
     """The `rules` player of a game without a heuristic: random play."""
 
     name = "rules"
-    heuristic = False
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ Budgets are counted in iterations and simulated steps, never in wall time, so a 
 same under the same seed on any machine (tests and tournaments depend on it). `seconds=` may be
 given to cap the thinking time for people.
 
-A game may space its levels differently (its kit's `budgets`, bots/<game>.py): strong thinks a quarter as long in Meri
-and a thirty-second as long in Joker and Yokir, so that the expert is measurably stronger than it
-while strong still beats the heuristic by far (docs/strength.md; tried in Tőr too, not shown there).
+A game may space its levels differently (its kit's `budgets`, bots/<game>.py): strong thinks a
+quarter as long in Meri and a thirty-second as long in Joker and Yokir, so that the expert is
+measurably stronger than it while strong still beats the heuristic by far (docs/strength.md; tried in Tőr too, not shown there).
 """
 
 from typing import Any
