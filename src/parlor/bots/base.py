@@ -24,6 +24,7 @@ class Bot:
     """Chooses an action string for the seat whose view it is given, from view["legal"]."""
 
     name = "bot"
+    level: str | None = None  # the level a person picked (bots/levels.py), if the bot is one
 
     def __init__(self, rules: Rules, **settings: Any):
         if settings:  # a bot with settings of its own takes them before calling this
@@ -122,7 +123,7 @@ def bot_names() -> list[str]:
 def parse_bot_spec(spec: str) -> tuple[str, dict]:
     """`search:iterations=400:mode=flat` -> ("search", {"iterations": 400, "mode": "flat"})."""
     name, *parts = spec.strip().split(":")
-    settings = {}
+    settings: dict[str, Any] = {}
     for part in parts:
         key, eq, value = part.partition("=")
         if not eq or not key:

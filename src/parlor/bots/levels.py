@@ -24,7 +24,7 @@ from parlor.core.rules import Rules
 from .base import Bot
 from .kit import kit
 
-LEVELS = {
+LEVELS: dict[str, dict[str, Any]] = {
     "beginner": {"kind": "search", "mode": "flat", "per_move": 2, "infer": False,
                  "match_aware": False, "anchor": 0},
     "casual": {"kind": "rules"},

@@ -15,6 +15,7 @@ from parlor.core.rules import Rules
 from .settings import SearchSettings
 
 _POOL: ProcessPoolExecutor | None = None
+_POOL_WORKERS = 0
 _RULES: dict[tuple, Rules] = {}  # in a worker: the rules of every table it searched for
 
 
@@ -43,11 +44,12 @@ def run_lanes(rules: Rules, view: dict, seeds: list[int], settings: SearchSettin
 
 
 def _pool(processes: int) -> ProcessPoolExecutor:
-    global _POOL
-    if _POOL is None or _POOL._max_workers < processes:
+    global _POOL, _POOL_WORKERS
+    if _POOL is None or _POOL_WORKERS < processes:
         if _POOL is not None:
             _POOL.shutdown()
         _POOL = ProcessPoolExecutor(max_workers=processes, mp_context=process_context())
+        _POOL_WORKERS = processes
     return _POOL
 
 

@@ -31,6 +31,7 @@ is none, and the search's loops pay one test for it.
 
 import math
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -53,7 +54,7 @@ class Node:
         self.n = 0
         self.avail = 1
         self.w = 0.0
-        self.memo = None  # another seat's node: world index -> (its move there, the child)
+        self.memo: dict | None = None  # another seat's node: world index -> (its move there, the child)
 
 
 @dataclass
@@ -99,7 +100,7 @@ class HintStats:
     often the seat came out ahead, the tricks it took and whether it made its bid, and, for a card
     played to a trick, how often that trick was the seat's. Made only for hints (`detail`)."""
 
-    def __init__(self, rules: Rules, seat: int, tricks_won: Any) -> None:
+    def __init__(self, rules: Rules, seat: int, tricks_won: Callable[[Any], list[int] | None] | None) -> None:
         self.rules, self.seat, self.tricks_won = rules, seat, tricks_won
         self.before: list[int] | None = None  # tricks per seat before the root card, its trick open
         self.won: bool | None = None  # whether the seat won that trick, once it is over
@@ -121,14 +122,14 @@ class HintStats:
 
     def after_step(self, s: Any) -> None:
         """After an action: has the root card's trick been completed, and by whom?"""
-        if self.before is None or self.won is not None:
+        if self.before is None or self.won is not None or self.tricks_won is None:
             return
         now = self.tricks_won(s)
         if now is None or sum(now) <= sum(self.before):
             return
         self.won = now[self.seat] > self.before[self.seat]
 
-    def record(self, st: ActionStats, s: Any, points: list[float]) -> None:
+    def record(self, st: ActionStats, s: Any, points: Sequence[float]) -> None:
         """An outcome `s` (its deal points `points`) of root action `st`."""
         seat = self.seat
         st.ahead += points[seat] > 0
@@ -241,7 +242,7 @@ class Search:
         self.steps += steps
         self._playout(s, rng)
 
-    def _record(self, st: ActionStats, s: Any, points: list[float], u: list[float]) -> None:
+    def _record(self, st: ActionStats, s: Any, points: Sequence[float], u: Sequence[float]) -> None:
         seat = self.seat
         st.visits += 1
         v = u[seat]
@@ -376,13 +377,15 @@ class Search:
         is new."""
         ids = self.rules.legal_ids(s)
         children = node.children
+        keys: list
         if mover == self.seat:
             keys = ids
         else:
             public, root_seat = self.rules.public_action, self.seat
             keys = [public(s, a, root_seat) for a in ids]
         fresh = []
-        best, best_a, best_val = None, None, -1e300
+        best: Node | None = None
+        best_a, best_val = -1, -1e300
         lo_u, hi_u = self.lo_u, self.hi_u
         explore = self.c * (hi_u - lo_u if hi_u > lo_u else 1.0)
         log, sqrt = math.log, math.sqrt
@@ -399,7 +402,8 @@ class Search:
         expand = bool(fresh) and (
             best is None or at_root or not widen
             or len(ids) - len(fresh) < 1 + int(widen * sqrt(node.n)))
-        if not expand:
+        if not expand:  # then some child was scored
+            assert best is not None
             return best_a, best, False
         policy, rng = self.policy, self.rng
         if best is None and policy is not None and not at_root and len(fresh) > 1:
@@ -413,7 +417,7 @@ class Search:
         ch = children[k] = Node()
         return a, ch, True
 
-    def _backup(self, path: list, u: list[float]) -> None:
+    def _backup(self, path: list, u: Sequence[float]) -> None:
         """Each node walked gets the outcome's utility for the seat that moved into it."""
         for ch, mover in path:
             ch.n += 1

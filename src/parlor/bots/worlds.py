@@ -20,11 +20,12 @@ class Worlds:
         game = kit(rules)
         deviations = None
         refine = game.refiner(rules, view, assume) if infer else None
-        read = infer and deviation < 1.0 and policy is not None
-        if read and refine is None:
+        # card-play inference reads the others' play against the policy
+        reader = policy if infer and deviation < 1.0 else None
+        if reader is not None and refine is None:
             self.worlds, deviations = [], []
             for _ in range(pool):
-                watch = _PlayWatch(rules, view["seat"], policy, rng)
+                watch = _PlayWatch(rules, view["seat"], reader, rng)
                 self.worlds.append(rules.resample(view, rng.fork(), watch))
                 deviations.append(watch.count)
         else:
@@ -32,11 +33,11 @@ class Worlds:
         if refine is not None:
             self.worlds = [refine(w, rng) for w in self.worlds]
             rebuild = game.rebuild
-            if read and rebuild is not None:
+            if reader is not None and rebuild is not None:
                 # refining moved cards: read the play in the refined worlds, replayed from the deal
                 deviations = []
                 for w in self.worlds:
-                    watch = _PlayWatch(rules, view["seat"], policy, rng)
+                    watch = _PlayWatch(rules, view["seat"], reader, rng)
                     rebuild(rules, w, watch)
                     deviations.append(watch.count)
         self.weights = None
