@@ -6,7 +6,7 @@ import pytest
 
 from parlor.bots import bot_names, make_bot
 from parlor.bots.search import SearchBot, search_stats
-from parlor.core.errors import BadRecord
+from parlor.core.errors import BadSettings, UsageError
 from parlor.core.rng import Rng
 from parlor.testing import _swap_hidden
 
@@ -31,14 +31,17 @@ def test_names_in_the_table():
 def test_unknown_bot_and_bad_settings_are_one_line_errors():
     from parlor.core.registry import make_rules
     rules = make_rules("yokir")
-    with pytest.raises(BadRecord, match="unknown bot 'wizard'"):
+    with pytest.raises(BadSettings, match="unknown bot 'wizard'"):
         make_bot("wizard", rules)
-    with pytest.raises(BadRecord, match="bad settings for bot 'search'"):
+    with pytest.raises(BadSettings, match="^bad settings for bot 'search': unknown setting 'depth'$"):
         make_bot("search:depth=3", rules)
-    with pytest.raises(BadRecord, match="NAME=VALUE"):
+    with pytest.raises(BadSettings, match="NAME=VALUE"):
         make_bot("search:fast", rules)
-    with pytest.raises(BadRecord, match="deviation must be above 0 and at most 1"):
+    with pytest.raises(BadSettings, match="deviation must be above 0 and at most 1"):
         make_bot("expert:deviation=-0.5", rules)
+    with pytest.raises(BadSettings, match="^bad settings for bot 'casual': unknown setting 'iterations'$"):
+        make_bot("casual:iterations=5", rules)
+    assert issubclass(BadSettings, UsageError)  # a person named the bot: a usage error
     assert make_bot("search:iterations=50:mode=flat", rules).settings == {"iterations": 50, "mode": "flat"}
 
 
@@ -51,9 +54,70 @@ def test_a_search_built_directly_refuses_a_way_it_does_not_have():
     _, match, seat, _ = next(positions("yokir", 1, seed=2, every=3))
     view = match.view(seat)
     for key, bad in [("mode", "deep"), ("playout", "greedy"), ("assume", "people"), ("others", "x")]:
-        with pytest.raises(TypeError, match=f"{key} must be .* not {bad!r}"):
+        with pytest.raises(BadSettings, match=f"{key} must be .* not {bad!r}"):
             Search(rules, view, Rng(1), iterations=5, **{key: bad})
     assert Search(rules, view, Rng(1), iterations=5, playout="random").policy is None
+
+
+def test_a_bots_own_type_error_is_its_bug_not_bad_settings(monkeypatch):
+    """make_bot used to catch TypeError and call it bad settings, hiding a bot's real bug."""
+    from parlor.bots import base
+    from parlor.core.registry import make_rules
+
+    class Broken(base.Bot):
+        def __init__(self, rules, **settings):
+            super().__init__(rules, **settings)
+            len(3)  # a bug in the bot's own code
+
+    monkeypatch.setitem(base._BOTS, "broken", Broken)
+    rules = make_rules("yokir")
+    with pytest.raises(TypeError, match="has no len"):
+        make_bot("broken", rules)
+    with pytest.raises(BadSettings, match="^bad settings for bot 'broken': unknown setting 'depth'$"):
+        make_bot("broken:depth=3", rules)
+
+
+def test_settings_are_checked_once_when_made():
+    from dataclasses import FrozenInstanceError
+
+    from parlor.bots.settings import SearchSettings
+    assert SearchSettings() == SearchSettings.of()
+    with pytest.raises(BadSettings, match="^unknown setting 'depth'$"):
+        SearchSettings.of(depth=3)
+    with pytest.raises(BadSettings, match="^iterations must be a whole number of at least 1, not 0$"):
+        SearchSettings(iterations=0)
+    with pytest.raises(FrozenInstanceError):
+        SearchSettings().iterations = 5
+
+
+def test_importing_the_bots_loads_no_search_and_no_optional_library():
+    import subprocess
+    import sys
+    code = ("import sys, parlor.bots; "
+            "print(sorted(m for m in sys.modules if m.startswith(('parlor.bots.', 'parlor.integrations', 'pyspiel'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['parlor.bots.base']"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_game_declares_its_kit_and_hints_alone_pay_for_an_observer(game_id):
+    from parlor.bots.kit import Kit, kit
+    from parlor.bots.search import Search
+    from parlor.core.registry import make_rules
+    rules = make_rules(game_id)
+    game = kit(rules)
+    assert isinstance(game, Kit) and game.rules_bot is not None and game.policy is not None
+    assert kit(rules) is game  # read once per game
+    _, match, seat, _ = next(positions(game_id, 1, seed=2, every=3))
+    view = match.view(seat)
+    assert Search(rules, view, Rng(1), iterations=5).hints is None
+    assert Search(rules, view, Rng(1), iterations=5, detail=True).hints is not None
+
+
+def test_a_game_without_a_bot_module_gets_the_empty_kit():
+    from parlor.bots.kit import Kit, _kit_of
+    empty = _kit_of("no_such_game")
+    assert empty == Kit() and empty.policy is None and empty.reads == ("play ",) and empty.play_for_place
 
 
 def test_a_game_can_space_its_levels():
@@ -162,10 +226,10 @@ def test_search_is_reproducible_under_a_seed(game_id):
 def test_playout_policies_ignore_the_rng(game_id):
     """Search remembers another seat's move at a node per imagined world, which is exact only
     when the playout policy is a function of the state alone."""
-    from parlor.bots.heuristics import playout_policy
+    from parlor.bots.kit import kit
     checked = 0
     for rules, match, seat, _ in positions(game_id, 400, seed=8, every=2):
-        policy = playout_policy(rules)
+        policy = kit(rules).playout_policy(rules)
         s = match.state
         ids = rules.legal_ids(s)
         if len(ids) < 2:
@@ -181,10 +245,10 @@ def test_the_rules_player_and_its_playout_twin_agree(game_id):
     """The `rules` player decides from the view, the playout policy from the state: search models
     the other seats by the policy, so both must make the same move (ties broken by card, not by
     the order in which the view or the state lists the cards)."""
-    from parlor.bots.heuristics import playout_policy
+    from parlor.bots.kit import kit
     checked = 0
     for rules, match, seat, _ in positions(game_id, 6000, seed=11):
-        policy = playout_policy(rules)
+        policy = kit(rules).playout_policy(rules)
         bot = make_bot("rules", rules)
         s = match.state
         ids = rules.legal_ids(s)
@@ -238,11 +302,11 @@ def test_forced_moves_are_answered_without_search():
 def test_card_play_inference_finds_the_hidden_cards(game_id):
     """When the others play their heuristic, weighting worlds by how well it explains their card
     play puts the hidden cards where they really are more often."""
-    from parlor.bots.heuristics import playout_policy
-    from parlor.bots.search import Worlds
+    from parlor.bots.kit import kit
+    from parlor.bots.worlds import Worlds
     from parlor.core.registry import make_rules
     rules = make_rules(game_id)
-    policy = playout_policy(rules)
+    policy = kit(rules).playout_policy(rules)
     share = {1.0: 0.0, 0.1: 0.0}
 
     def wanted(view, k):
@@ -255,7 +319,7 @@ def test_card_play_inference_finds_the_hidden_cards(game_id):
 
 
 def test_card_play_weights_are_tempered_to_keep_enough_worlds():
-    from parlor.bots.search import _ess, _tempered
+    from parlor.bots.worlds import _ess, _tempered
     mild = _tempered([1.0] * 100, [0, 1] * 50, 0.3, 25)
     assert mild == [0.3 ** d for d in [0, 1] * 50]  # enough worlds left: the full weights
     harsh = _tempered([1.0] * 100, [0] * 5 + [20] * 95, 0.3, 25)

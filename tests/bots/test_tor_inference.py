@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 
 from parlor.bots import make_bot
-from parlor.bots.heuristics import playout_policy
-from parlor.bots.search import Worlds
+from parlor.bots.kit import kit
 from parlor.bots.tor import rebuild
-from parlor.core.errors import BadRecord
+from parlor.bots.worlds import Worlds
+from parlor.core.errors import BadSettings
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
 from parlor.games.tor.cards import hand_total
@@ -26,7 +26,7 @@ def _rules_play_positions(rules, count):
 
 def test_rebuild_replays_a_refined_world_to_the_same_state():
     rules = make_rules("tor", None, 4)
-    policy = playout_policy(rules)
+    policy = kit(rules).playout_policy(rules)
     checked = 0
     for _, _, view in _rules_play_positions(rules, 8):
         worlds = Worlds(rules, view, Rng(3), 10, True, 1.0, policy)
@@ -45,7 +45,7 @@ def test_tilt_and_reading_the_others_play_sharpen_the_worlds():
     nearer the truth, and reading their draws, drops and discards puts their cards in the right
     hands more often."""
     rules = make_rules("tor", None, 4)
-    policy = playout_policy(rules)
+    policy = kit(rules).playout_policy(rules)
     error = {"none": 0.0, "tilt": 0.0}
     share = {"tilt": 0.0, "read": 0.0}
     count = 40
@@ -82,7 +82,7 @@ def test_the_tilts_give_the_measured_means():
 def test_assuming_search_players_imagines_higher_hands():
     """The setting reaches the walk: others who play like the search keep higher cards."""
     rules = make_rules("tor", None, 4)
-    policy = playout_policy(rules)
+    policy = kit(rules).playout_policy(rules)
     totals = {"rules": 0.0, "search": 0.0}
     for _, seat, view in _rules_play_positions(rules, 10):
         for assume in totals:
@@ -90,7 +90,7 @@ def test_assuming_search_players_imagines_higher_hands():
             totals[assume] += sum(hand_total(h) for w in worlds.worlds
                                   for p, h in enumerate(w.hands) if p != seat)
     assert totals["search"] > 1.05 * totals["rules"], totals
-    with pytest.raises(BadRecord, match="assume must be rules or search"):
+    with pytest.raises(BadSettings, match="assume must be rules or search"):
         make_bot("expert:assume=people", rules)
 
 
@@ -111,7 +111,7 @@ def test_search_players_drop_at_once_with_a_low_dealt_hand():
     record = _worked_example()
     match = new_match(record)
     rules = match.rules
-    policies = {assume: playout_policy(rules, assume) for assume in ("rules", "search")}
+    policies = {assume: kit(rules).playout_policy(rules, assume) for assume in ("rules", "search")}
     drops = {"rules": [], "search": []}
     for i, action in enumerate(actions_of(record)):
         s = match.state
@@ -134,7 +134,7 @@ def test_search_players_are_imagined_keeping_higher_cards():
                                  estimate_totals, first_turn)
     from parlor.games.tor.cards import DROP
     rules = make_rules("tor", None, 4)
-    policies = {assume: playout_policy(rules, assume) for assume in ("rules", "search")}
+    policies = {assume: kit(rules).playout_policy(rules, assume) for assume in ("rules", "search")}
     drop_at = DROPS[4][1]
     differ = between = 0
     for match, seat, view in _rules_play_positions(rules, 400):
@@ -183,9 +183,9 @@ def test_the_heuristic_can_be_told_when_to_drop():
                      "rules:first_drop=26": [(2, 2, 21), (4, 3, 24), (14, 3, 4)],
                      "rules:first_drop=0:drop_at=21": [(2, 2, 21), (14, 3, 4)]}
     for bad in ("rules:drop_at=x", "rules:first_drop=60", "rules:drop_at=true"):
-        with pytest.raises(BadRecord, match="must be a hand total from 0 to 50"):
+        with pytest.raises(BadSettings, match="must be a hand total from 0 to 50"):
             make_bot(bad, match.rules)
-    with pytest.raises(BadRecord, match="unknown setting"):
+    with pytest.raises(BadSettings, match="unknown setting"):
         make_bot("rules:drop_when=3", match.rules)
 
 
@@ -237,7 +237,7 @@ def test_rebuild_when_a_dealt_card_comes_back():
     s = rebuild(rules, match.state, lambda s, a: None)
     assert (s.hands, s.log) == (match.state.hands, match.state.log)
     view = match.view(0)
-    worlds = Worlds(rules, view, Rng(4), 20, True, 0.3, playout_policy(rules, "search"), "rules")
+    worlds = Worlds(rules, view, Rng(4), 20, True, 0.3, kit(rules).playout_policy(rules, "search"), "rules")
     for w in worlds.worlds:
         s = rebuild(rules, w, lambda s, a: None)
         assert (s.hands, s.log) == (w.hands, w.log)

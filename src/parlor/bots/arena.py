@@ -220,7 +220,7 @@ def run_jobs(jobs: list[dict], workers: int = 1, ray_address: str | None = None,
             if on_done:
                 on_done(res)
     elif workers > 1:
-        from .search import process_context
+        from .pool import process_context
         # Leaving the block terminates the workers: on Ctrl-C (or an error) the matches still
         # running stop at once and no queued match starts; those finished are already reported.
         with process_context().Pool(workers, initializer=_ignore_interrupts) as pool:

@@ -6,10 +6,16 @@ its legal actions; the rng is the bot's only source of chance. A bot never recei
 
 Names in the table: `random`, `rules` (each game's heuristic player), `search` (one information-set
 search for every game) and the levels a person picks: `beginner`, `casual`, `strong`, `expert`.
-A name may carry settings for experiments: `search:iterations=400:mode=flat`.
+A name may carry settings for experiments: `search:iterations=400:mode=flat`. An unknown bot, a
+setting it does not have or a value the setting does not allow raises BadSettings when the bot is
+made; any other error from a bot's code (a TypeError too) is the bot's bug and propagates.
 """
 
-from parlor.core.errors import BadRecord, UsageError
+from collections.abc import Callable
+from importlib.util import find_spec
+from typing import Any
+
+from parlor.core.errors import BadSettings, UsageError
 from parlor.core.rng import Rng
 from parlor.core.rules import Rules
 
@@ -18,10 +24,11 @@ class Bot:
     """Chooses an action string for the seat whose view it is given, from view["legal"]."""
 
     name = "bot"
+    level: str | None = None  # the level a person picked (bots/levels.py), if the bot is one
 
-    def __init__(self, rules: Rules, **settings):
+    def __init__(self, rules: Rules, **settings: Any):
         if settings:  # a bot with settings of its own takes them before calling this
-            raise TypeError(f"unknown setting {sorted(settings)[0]!r}")
+            raise BadSettings(f"unknown setting {min(settings)!r}")
         self.rules = rules
 
     def choose(self, view: dict, rng: Rng) -> str:
@@ -69,25 +76,32 @@ class RandomBot(Bot):
         return rng.choice(view["legal"])
 
 
-def _rules_bot(rules: Rules, **settings) -> Bot:
-    from .heuristics import rules_bot
-    return rules_bot(rules, **settings)
+# Factories are imported where a bot is made: `import parlor.bots` loads no search, no game's
+# heuristics and no optional library.
+def _rules_bot(rules: Rules, **settings: Any) -> Bot:
+    from .kit import kit
+    return kit(rules).heuristic_player(rules, **settings)
 
 
-def _search_bot(rules: Rules, **settings) -> Bot:
+def _search_bot(rules: Rules, **settings: Any) -> Bot:
     from .search import SearchBot
     return SearchBot(rules, **settings)
 
 
-def _level(name: str):
-    def make(rules: Rules, **settings) -> Bot:
+def _level(name: str) -> Callable[..., Bot]:
+    def make(rules: Rules, **settings: Any) -> Bot:
         from .levels import level_bot
         return level_bot(name, rules, **settings)
     return make
 
 
+def _openspiel_ismcts(rules: Rules, **settings: Any) -> Bot:
+    from parlor.integrations.openspiel_bot import OpenSpielISMCTSBot
+    return OpenSpielISMCTSBot(rules, **settings)
+
+
 # name -> factory(rules, **settings)
-_BOTS = {
+_BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "rules": _rules_bot,
     "search": _search_bot,
@@ -96,24 +110,10 @@ _BOTS = {
     "strong": _level("strong"),
     "expert": _level("expert"),
 }
-
-
-def _optional_bots() -> None:
-    """Bots of optional extras, listed only where their library imports:
-    `openspiel-ismcts` (parlor[openspiel]: OpenSpiel's ISMCTS through parlor.integrations)."""
-    try:
-        import pyspiel  # noqa: F401
-    except ImportError:
-        return
-
-    def openspiel_ismcts(rules: Rules, **settings) -> Bot:
-        from parlor.integrations.openspiel_bot import OpenSpielISMCTSBot
-        return OpenSpielISMCTSBot(rules, **settings)
-
-    _BOTS["openspiel-ismcts"] = openspiel_ismcts
-
-
-_optional_bots()
+# Bots of optional extras, listed only where their library is installed (found, not imported):
+# `openspiel-ismcts` (parlor[openspiel]: OpenSpiel's ISMCTS through parlor.integrations).
+if find_spec("pyspiel") is not None:
+    _BOTS["openspiel-ismcts"] = _openspiel_ismcts
 
 
 def bot_names() -> list[str]:
@@ -123,11 +123,11 @@ def bot_names() -> list[str]:
 def parse_bot_spec(spec: str) -> tuple[str, dict]:
     """`search:iterations=400:mode=flat` -> ("search", {"iterations": 400, "mode": "flat"})."""
     name, *parts = spec.strip().split(":")
-    settings = {}
+    settings: dict[str, Any] = {}
     for part in parts:
         key, eq, value = part.partition("=")
         if not eq or not key:
-            raise BadRecord(f"bot setting must be NAME=VALUE, not {part!r} (in {spec!r})")
+            raise BadSettings(f"bot setting must be NAME=VALUE, not {part!r} (in {spec!r})")
         for conv in (int, float):
             try:
                 settings[key] = conv(value)
@@ -144,11 +144,11 @@ def make_bot(name: str, rules: Rules, **settings) -> Bot:
     base, extra = parse_bot_spec(name)
     factory = _BOTS.get(base)
     if factory is None:
-        raise BadRecord(f"unknown bot {base!r} (bots: {', '.join(_BOTS)})")
+        raise BadSettings(f"unknown bot {base!r} (bots: {', '.join(_BOTS)})")
     try:
         bot = factory(rules, **{**extra, **settings})
-    except TypeError as e:
-        raise BadRecord(f"bad settings for bot {base!r}: {e}") from None
+    except BadSettings as e:  # said by the bot's settings check; name the bot
+        raise BadSettings(f"bad settings for bot {base!r}: {e.reason}") from None
     if extra or settings:
         bot.name = name
     return bot

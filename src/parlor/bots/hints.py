@@ -11,17 +11,14 @@ highest `value`. The same function serves every front end.
 from parlor.core.rng import Rng
 from parlor.core.rules import Rules, plural
 
-from .levels import LEVELS
+from .levels import level_settings
 from .search import SearchBot
 
 
 def _settings(level: str) -> dict:
     """A level's own budget. A game may lower a level's budget to space its computer players
-    (GAME_BUDGETS); a hint is advice, and keeps the level's full thinking (about a second)."""
-    if level not in LEVELS:
-        from parlor.core.errors import UsageError
-        raise UsageError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
-    conf = dict(LEVELS[level])
+    (its kit's `budgets`); a hint is advice, and keeps the level's full thinking (about a second)."""
+    conf = level_settings(level)
     if conf.pop("kind") == "rules":  # the heuristic itself has no numbers: search a little
         conf = {"mode": "ismcts", "iterations": 600, "steps": 12_000}
     return conf

@@ -11,16 +11,20 @@ Budgets are counted in iterations and simulated steps, never in wall time, so a 
 same under the same seed on any machine (tests and tournaments depend on it). `seconds=` may be
 given to cap the thinking time for people.
 
-A game may space its levels differently (`GAME_BUDGETS`): strong thinks a quarter as long in Meri
-and a thirty-second as long in Joker and Yokir, so that the expert is measurably stronger than it
-while strong still beats the heuristic by far (docs/strength.md; tried in Tőr too, not shown there).
+A game may space its levels differently (its kit's `budgets`, bots/<game>.py): strong thinks a
+quarter as long in Meri and a thirty-second as long in Joker and Yokir, so that the expert is
+measurably stronger than it while strong still beats the heuristic by far (docs/strength.md; tried in Tőr too, not shown there).
 """
 
+from typing import Any
+
+from parlor.core.errors import BadSettings
 from parlor.core.rules import Rules
 
 from .base import Bot
+from .kit import kit
 
-LEVELS = {
+LEVELS: dict[str, dict[str, Any]] = {
     "beginner": {"kind": "search", "mode": "flat", "per_move": 2, "infer": False,
                  "match_aware": False, "anchor": 0},
     "casual": {"kind": "rules"},
@@ -30,20 +34,19 @@ LEVELS = {
 }
 
 
-# (level, game) -> settings that replace the level's own for that game.
-GAME_BUDGETS = {
-    ("strong", "meri"): {"iterations": 1500, "steps": 20_000},
-    ("strong", "joker"): {"iterations": 188, "steps": 2500},
-    ("strong", "yokir"): {"iterations": 188, "steps": 2500},
-}
+def level_settings(name: str) -> dict[str, Any]:
+    """A level's own settings, with its `kind` (rules or search); BadSettings for no level."""
+    if name not in LEVELS:
+        raise BadSettings(f"unknown level {name!r} (levels: {', '.join(LEVELS)})")
+    return dict(LEVELS[name])
 
 
-def level_bot(name: str, rules: Rules, **settings) -> Bot:
-    conf = {**LEVELS[name], **GAME_BUDGETS.get((name, rules.id), {}), **settings}
+def level_bot(name: str, rules: Rules, **settings: Any) -> Bot:
+    game = kit(rules)
+    conf = {**level_settings(name), **game.budgets.get(name, {}), **settings}
     kind = conf.pop("kind")
     if kind == "rules":
-        from .heuristics import rules_bot
-        bot = rules_bot(rules, **conf)  # the heuristic's own settings; others are refused
+        bot = game.heuristic_player(rules, **conf)  # the heuristic's own settings; others are refused
     else:
         from .search import SearchBot
         bot = SearchBot(rules, **conf)

@@ -14,6 +14,7 @@ from parlor.games.meri.cards import (COMBOS, DECK, EFFECTIVE, IS_TRUMP, KEY, NCA
                                      TRUMP, TRUMPS, UN, card, trump_robai)
 
 from .base import HeuristicBot
+from .kit import Kit
 
 DISCARD0, PASS, DECLARE = NCARDS, 2 * NCARDS, 2 * NCARDS + 1
 UNKNOWN = -1  # a face-down trump of another seat
@@ -167,7 +168,8 @@ class RulesBot(HeuristicBot):
         return "play " + DECK.codes[c]
 
 
-def policy(rules):
+def policy(rules, assume: str = "rules"):
+    # one way of playing, whoever the players are assumed to play like
     """The playout policy on an imagined MeriState (own hand and what the seat may see)."""
 
     def act(s, ids, rng):
@@ -209,4 +211,8 @@ def tricks_won(s):
     return [a, b, a, b, a, b, a, b]
 
 
-__all__ = ["RulesBot", "policy", "tricks_won", "declare_decision", "trump_robai"]
+__all__ = ["RulesBot", "policy", "tricks_won", "declare_decision", "trump_robai", "KIT"]
+
+# strong thinks a quarter as long as elsewhere, so that the expert is measurably stronger
+KIT = Kit(rules_bot=RulesBot, policy=policy, tricks_won=tricks_won,
+          budgets={"strong": {"iterations": 1500, "steps": 20_000}})

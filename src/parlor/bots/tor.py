@@ -11,6 +11,7 @@ imagined state, reading only the acting seat's hand and public facts).
 import math
 
 from parlor.core.cards import cards_of
+from parlor.core.errors import BadSettings
 from parlor.core.rules import Deal, World
 from parlor.games.tor.cards import (DECK, DISCARD0, DRAW_DISCARD, DRAW_STOCK, DROP, END,
                                     LAYOFF0, LAYOFF_MASKS, MELD0, MELD_MASKS, NUM_LAYOFFS, VALUE,
@@ -18,6 +19,7 @@ from parlor.games.tor.cards import (DECK, DISCARD0, DRAW_DISCARD, DRAW_STOCK, DR
 from parlor.games.tor.view import discard_pile_of
 
 from .base import HeuristicBot
+from .kit import Kit
 
 AVERAGE_KEPT = 5.0  # points a card the others keep is worth, on average (they shed high cards)
 # Search players keep higher cards, about 6.2 a card; playouts that imagine them (assume="search")
@@ -162,7 +164,7 @@ class RulesBot(HeuristicBot):
         drop_at = default_at if drop_at is None else drop_at
         for name, value in (("first_drop", first_drop), ("drop_at", drop_at)):
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 50:
-                raise TypeError(f"{name} must be a hand total from 0 to 50, not {value!r}")
+                raise BadSettings(f"{name} must be a hand total from 0 to 50, not {value!r}")
         self.first_drop, self.drop_at = first_drop, drop_at
 
     def decide(self, view: dict, rng) -> str:
@@ -382,6 +384,9 @@ def world_of(w) -> World:
 
 def rebuild(rules, w, observe):
     """Replay an imagined (refined) world's deal from its start, showing every action to
-    `observe(state, action)` as `Rules.resample` does; returns the state reached. (Search
-    finds it by name.)"""
+    `observe(state, action)` as `Rules.resample` does; returns the state reached."""
     return rules.replay_world(world_of(w), observe)
+
+
+KIT = Kit(rules_bot=RulesBot, policy=policy, refine=refine, rebuild=rebuild, reads=READS,
+          play_for_place=PLAY_FOR_PLACE)

@@ -68,3 +68,9 @@ class UsageError(ParlorError):
     """What a person asked for that cannot be done as asked: a bad command-line value or
     combination of values, a file, folder or address they named that cannot be used, an extra
     package the request needs that is not installed."""
+
+
+class BadSettings(UsageError):
+    """A computer player that cannot be made as asked: an unknown bot or level, a setting it does
+    not have, or a value its setting does not allow. A usage error (a person or a command named
+    the bot), kept apart so that a bot's own bug (a TypeError in its code) is never taken for one."""

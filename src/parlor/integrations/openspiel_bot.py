@@ -26,6 +26,7 @@ import pyspiel  # the bot exists only where open_spiel imports
 from open_spiel.python.algorithms import ismcts, mcts
 
 from parlor.bots.base import Bot
+from parlor.core.errors import BadSettings
 from parlor.core.rng import Rng
 from parlor.core.rules import Rules
 
@@ -51,14 +52,14 @@ class OpenSpielISMCTSBot(Bot):
     name = "openspiel-ismcts"
 
     def __init__(self, rules: Rules, simulations: int | None = None, seconds: float | None = None,
-                 uct_c: float | None = None, rollouts: int = 1):
-        super().__init__(rules)
+                 uct_c: float | None = None, rollouts: int = 1, **settings):
+        super().__init__(rules, **settings)  # refuses a setting the bot does not have
         if seconds is None and simulations is None:
             simulations = DEFAULT_SIMULATIONS
         if simulations is not None and (not isinstance(simulations, int) or simulations < 1):
-            raise TypeError(f"simulations must be a positive integer, not {simulations!r}")
+            raise BadSettings(f"simulations must be a positive integer, not {simulations!r}")
         if seconds is not None and not seconds > 0:
-            raise TypeError(f"seconds must be positive, not {seconds!r}")
+            raise BadSettings(f"seconds must be positive, not {seconds!r}")
         self.simulations, self.seconds = simulations, seconds
         self.uct_c = float(uct_c) if uct_c is not None else 2.0 * points_scale(rules)
         self.rollouts = int(rollouts)
