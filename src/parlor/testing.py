@@ -105,7 +105,8 @@ def _play_and_check(rules: Rules, seed: int, deep_every: int) -> dict:
     assert match.legal() == [] and match.to_act() is None, "legal actions after the match ended"
     # Any action, even one that was legal in the last deal, is refused now.
     last_deal = rules.start(match.deals[-1], match.state.ctx)
-    some_action = rules.action_str(last_deal, rules.legal_ids(last_deal)[0]) if not rules.deal_over(last_deal) else "pass"
+    some_action = (rules.action_str(last_deal, rules.legal_ids(last_deal)[0]) if not rules.deal_over(last_deal)
+                   else "pass")
     try:
         match.apply(some_action)
     except IllegalAction as e:

@@ -84,7 +84,7 @@ class PlainTable:
 
     def _show_log(self) -> None:
         m = self.match
-        for number, seat, seen in m.log[self.shown:]:
+        for _number, seat, seen in m.log[self.shown:]:
             self.write(f"  {self.names[seat]}: {seen[self.human]}")
         self.shown = len(m.log)
         while self.results_shown < len(m.results):

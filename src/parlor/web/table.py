@@ -34,7 +34,7 @@ class Conn:
     def __init__(self, send):
         self._send = send  # async callable(text)
         self.queue: asyncio.Queue = asyncio.Queue()
-        self.table: "Table | None" = None
+        self.table: Table | None = None
         self.seat: int | None = None
         self.closed = False
         self.resyncs = 0
@@ -360,7 +360,7 @@ class Table:
             await self.inbox.put(None)
             try:
                 await asyncio.wait_for(self.worker, 10)
-            except (asyncio.CancelledError, asyncio.TimeoutError, Exception):  # noqa: BLE001
+            except (asyncio.CancelledError, TimeoutError, Exception):  # noqa: BLE001
                 pass
 
     async def submit(self, seat: int, action, sid, conn: Conn | None, bot: bool = False) -> None:

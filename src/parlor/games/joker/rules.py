@@ -281,7 +281,8 @@ class JokerRules(Rules):
         if a >= TRUMP0:
             if phase != TRUMP:
                 if s.kind in (TURNED, NT):
-                    why = "the turned card sets the trump" if s.kind == TURNED else "a no-trump deal has no trump choice"
+                    why = ("the turned card sets the trump" if s.kind == TURNED
+                           else "a no-trump deal has no trump choice")
                     return f"it is not the trump step: {why}"
                 return "it is not the trump step: the trump is already named" if s.trump >= 0 else \
                     "it is not the trump step: the bids come first in a dark deal"

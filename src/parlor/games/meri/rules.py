@@ -369,7 +369,7 @@ class MeriRules(Rules):
             how += ", hidden Robai"
         parts = [f"trump {t}", f"taker seat {s.taker} ({how})", f"tricks A{s.won[0]} B{s.won[1]}"]
         combos = []
-        for n, (leader, cards, winner, meri, combo) in enumerate(s.history, 1):
+        for n, (_leader, _cards, winner, _meri, combo) in enumerate(s.history, 1):
             if combo is not None:
                 name, w, o, v = combo
                 parts.append(f"t{n} {CODES[w]}>{CODES[o]} +{v} {_team(winner)}")

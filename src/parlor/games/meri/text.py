@@ -25,7 +25,8 @@ def _robai_words(status: str) -> str:
 
 class MeriText(GameText):
     suits: ClassVar[dict[str, Suit]] = {s: Suit(SUIT_NAMES[s], *_SIGNS[s]) for s in SUITS}
-    rank_names: ClassVar[dict[str, str]] = {"Ka": "Kaba", "Re": "Rei", "Ro": "Robai", "So": "Sota", "Un": "Un", "Su": "Sun"}
+    rank_names: ClassVar[dict[str, str]] = {"Ka": "Kaba", "Re": "Rei", "Ro": "Robai", "So": "Sota", "Un": "Un",
+                                            "Su": "Sun"}
 
     def table_lines(self, v: dict) -> list[str]:
         """What a person needs besides hand, trick and scores: trump and Tenka, the indicator and

@@ -17,8 +17,8 @@ _SIGNS = {"A": ("⌂", "black"), "L": ("♛", "red"), "M": ("♪", "black"), "T"
 
 class YokirText(GameText):
     suits: ClassVar[dict[str, Suit]] = {s: Suit(SUIT_NAMES[s], *_SIGNS[s]) for s in SUITS}
-    rank_names: ClassVar[dict[str, str]] = {"1": "Initiate", "2": "Student", "3": "Prentice", "4": "Journeyman", "5": "Scribe",
-                  "6": "Master"}
+    rank_names: ClassVar[dict[str, str]] = {"1": "Initiate", "2": "Student", "3": "Prentice", "4": "Journeyman",
+                                            "5": "Scribe", "6": "Master"}
 
     def table_lines(self, v: dict) -> list[str]:
         who = seats_of(v)
