@@ -66,7 +66,8 @@ def _play_and_check(rules: Rules, seed: int, deep_every: int) -> dict:
     lo, hi = rules.deal_points_bounds()
     max_deals = rules.max_deals() or 10_000
     step = 0
-    deal_no, deal_actions = 0, []
+    deal_no = 0
+    deal_actions: list[str] = []
     while not match.finished:
         state = match.state
         if match.deal_number != deal_no:
@@ -104,6 +105,7 @@ def _play_and_check(rules: Rules, seed: int, deep_every: int) -> dict:
         step += 1
     assert match.legal() == [] and match.to_act() is None, "legal actions after the match ended"
     # Any action, even one that was legal in the last deal, is refused now.
+    assert match.state is not None
     last_deal = rules.start(match.deals[-1], match.state.ctx)
     some_action = (rules.action_str(last_deal, rules.legal_ids(last_deal)[0]) if not rules.deal_over(last_deal)
                    else "pass")

@@ -58,9 +58,11 @@ value not of its declared kind. The conformance suite runs it on every view of e
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .options import is_int
 
+View = dict[str, Any]  # one seat's view, JSON-ready; its keys and their kinds are declared above
 HIDDEN = "??"  # a card the seat cannot see
 
 

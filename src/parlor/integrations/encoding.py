@@ -127,11 +127,11 @@ def unbounded(cls: type[Rules]) -> bool:
 DEFAULT_MAX_DEALS = 100
 
 
-def parameter_defaults(cls: type[Rules]) -> dict:
+def parameter_defaults(cls: type[Rules]) -> dict[str, object]:
     """The game parameters of a game and their defaults: its options (see param_kind), `players`
     where the seat count may vary, `single_deal` and, for matches without a fixed length,
     `max_deals`."""
-    params = {}
+    params: dict[str, object] = {}
     for opt in cls.option_schema:
         if param_kind(opt) == "text":
             params[opt.name] = "" if opt.default is None else param_text(opt.default)
