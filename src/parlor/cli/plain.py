@@ -38,6 +38,7 @@ class PlainTable:
                 deal = m.deal_number
                 self._deal_header()
             seat = m.to_act()
+            assert seat is not None  # the match is not finished
             if self.session.is_person(seat):
                 if not self._human_turn():
                     return m

@@ -6,6 +6,7 @@ reading keys, drawing, sockets.
 
 import logging
 import secrets
+from collections.abc import Sequence
 
 from parlor.bots import Bot, make_bot, play_safely
 from parlor.core.match import Match
@@ -44,7 +45,7 @@ class TableSession:
     a computer seat's own, and at a person's seat the stand-in that may hold it; `words` are the
     game's words for people (core/text.py)."""
 
-    def __init__(self, match: Match, players: list[Player], names: list[str]):
+    def __init__(self, match: Match, players: Sequence[Player], names: list[str]) -> None:
         self.match = match
         self.rules = match.rules
         self.words = text_of(match.rules)

@@ -157,7 +157,7 @@ class Table:
     def players(self) -> list[dict]:
         out = []
         for s, info in enumerate(self.seats):
-            p = {"name": info.name, "kind": info.kind}
+            p: dict[str, object] = {"name": info.name, "kind": info.kind}
             if info.kind == "computer":
                 p["level"] = info.level
             else:
