@@ -27,7 +27,7 @@ from parlor.core.rng import Rng
 from parlor.core.rules import Deal, Rules
 from parlor.core.spectator import public_action, public_view
 from parlor.core.text import Role
-from parlor.core.view import problems, schema_problems
+from parlor.core.view import View, problems, schema_problems
 
 
 def check_game(game_id: str, seats: int | None = None, options: dict | None = None,
@@ -208,7 +208,7 @@ def _check_said(text: str, what: str) -> None:
     assert not re.search(r"\b[Ss]eats? \d", text), f"{what} names a seat by its number: {text!r}"
 
 
-def _check_words(rules, view: dict, step) -> None:
+def _check_words(rules, view: View, step) -> None:
     """The game's words for a view (core/text.py): its table lines, and what each card it shows
     is (a Role with an id and words, or None)."""
     words = text_of(rules)

@@ -23,7 +23,7 @@ from parlor import records
 from parlor.core.errors import ActionError, BadTable, ParlorError
 from parlor.core.rules import name_seats, team_letter
 from parlor.core.text import GameText
-from parlor.core.view import last_trick
+from parlor.core.view import View, last_trick
 from parlor.session import person_seat, results_seen, rules_text
 
 from .dialogs import ChoiceDialog, InputDialog, TextDialog
@@ -65,7 +65,7 @@ def compose_table(moves: bool) -> ComposeResult:
     yield Footer(compact=True)
 
 
-def draw_table(screen: Screen, words: GameText, view: dict, scores: list[int], me: int,
+def draw_table(screen: Screen, words: GameText, view: View, scores: list[int], me: int,
                extra: list[Text] | None = None) -> None:
     """The seats, the trick and the table's text of one seat's view (`extra` lines first), in
     the game's words."""

@@ -18,6 +18,7 @@ from parlor.bots import bot_names
 from parlor.core.match import Match
 from parlor.core.options import is_int
 from parlor.core.spectator import meet, public_action, public_view
+from parlor.core.view import View
 from parlor.session import Player, TableSession
 
 from . import public
@@ -179,7 +180,7 @@ class Table:
                          if info.kind == "person" and not info.claimed]}
 
     # --- views and messages
-    def _all_views(self) -> list[dict]:
+    def _all_views(self) -> list[View]:
         return [self.session.view(s) for s in range(self.rules.seats)]
 
     def _log_entry(self, index: int, seat: int | None) -> dict:
@@ -546,7 +547,7 @@ class Table:
         answer = await asyncio.shield(asked[1])
         conn.push(json.dumps({"type": "hint", "sid": sid, **answer}))
 
-    def _work_out_hint(self, view: dict, seat: int, sid: int) -> dict:
+    def _work_out_hint(self, view: View, seat: int, sid: int) -> dict:
         """The hints for `seat` from its view at state `sid` (on the request thread)."""
         try:
             hints = self.session.hints(seat, view, sid)

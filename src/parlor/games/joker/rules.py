@@ -12,6 +12,7 @@ import json
 
 from parlor.core.errors import BadTable, InvalidAction, UnknownAction
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
+from parlor.core.view import View
 
 from . import view as view_mod
 from .cards import BASE, CODES, DECK, JOKER_MODES, JOKER_SHIFT, PLAIN, RANK, SUB, SUIT, SUITS, TOP, WIDTH_MASK
@@ -392,7 +393,7 @@ class JokerRules(Rules[JokerState]):
                 "trump": trump, "bids": bids, "tricks": s.won[:], "base": base, "premium": prem}
         return DealResult(s.dealer, points, detail, data)
 
-    def view(self, s: JokerState, seat: int) -> dict:
+    def view(self, s: JokerState, seat: int) -> View:
         return view_mod.view(self, s, seat)
 
     def resample(self, view: dict, rng, observe=None):

@@ -8,6 +8,7 @@ progress is settled once, when the card is led (`mode`), so legal_ids is one lis
 from parlor.core.errors import InvalidAction, UnknownAction
 from parlor.core.options import int_option
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
+from parlor.core.view import View
 
 from . import view as view_mod
 from .cards import (CODES, DECK, EFFECTIVE, IS_TRUMP, KEY, NCARDS, SUITS, TRUMP, suit_of, trump_robai,
@@ -410,7 +411,7 @@ class MeriRules(Rules[MeriState]):
                            "hidden_robai": s.hidden, "tricks": list(s.won), "combos": combos,
                            "team_points": team})
 
-    def view(self, s: MeriState, seat: int) -> dict:
+    def view(self, s: MeriState, seat: int) -> View:
         return view_mod.view(self, s, seat)
 
     def resample(self, view: dict, rng, observe=None):

@@ -8,6 +8,7 @@ from typing import TypeAlias
 from parlor.core.errors import InvalidAction, UnknownAction
 from parlor.core.options import int_option
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
+from parlor.core.view import View
 
 from . import scoring
 from . import view as view_mod
@@ -479,7 +480,7 @@ class TorRules(Rules[TorState]):
                           {"end": kind, "seats": list(who), "totals": totals,
                            "hands": [names(h) for h in s.hands]})
 
-    def view(self, s: TorState, seat: int) -> dict:
+    def view(self, s: TorState, seat: int) -> View:
         return view_mod.view(self, s, seat)
 
     def resample(self, view: dict, rng, observe=None):

@@ -3,6 +3,7 @@
 from parlor.core.errors import InvalidAction, UnknownAction
 from parlor.core.options import int_option
 from parlor.core.rules import DealContext, DealResult, Rules, plural
+from parlor.core.view import View
 
 from . import view as view_mod
 from .cards import CODES, DECK, EFFECTIVE, POWER, SUITS, sage, suit_of
@@ -239,7 +240,7 @@ class YokirRules(Rules[YokirState]):
                           f"seat {s.caller} called {SUITS[s.trump]}, took {plural(k, 'trick')}",
                           {"caller": s.caller, "trump": SUITS[s.trump], "tricks": list(s.won)})
 
-    def view(self, s: YokirState, seat: int) -> dict:
+    def view(self, s: YokirState, seat: int) -> View:
         return view_mod.view(self, s, seat)
 
     def resample(self, view: dict, rng, observe=None):
