@@ -2,7 +2,8 @@
 
 A game is a subclass of `Rules`, instantiated for one table: its seat count and checked options.
 Inside, states are whatever is fastest (ints, lists, bitmasks); action ids are small integers;
-strings are only the notation at the edges. Everything a front end, a bot, a record or a test
+strings are only the notation at the edges. `Rules` is generic over the game's state class
+(`class YokirRules(Rules[YokirState])`), which has at least what `GameState` says. Everything a front end, a bot, a record or a test
 does goes through these methods.
 
 Hot path (search bots, benchmarks): `copy`, `to_act`, `legal_ids`, `apply_id` (in place, the
@@ -20,8 +21,8 @@ in sentences, score sheets, card faces) are its text module's (core/text.py).
 
 import json
 import re
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from .cards import Deck
@@ -94,7 +95,7 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else many or one + 's'}"
 
 
-def team_letter(rules, seat: int) -> str:
+def team_letter(rules: "Rules", seat: int) -> str:
     """A seat's team as front ends name it: A or B for two teams, else the team's number; "" in
     games without teams."""
     if rules.team_of is None:

@@ -48,10 +48,10 @@ class MeriState:
     nacted: int  # seats that have spoken in the declaration
     taker: int  # the Robai's holder, -1 before the declaration ends
     declared: bool
-    hidden: bool  # the Robai was not declared and is not the dealer's card
+    hidden: bool  # nobody declared and the trump Robai is not in the pile
     discard: int  # the taker's discard, -1 before it
     sunex: int  # the seat of the Sun exception as a bit, 0 when none
-    meri: bool  # the current trick was led with a trump
+    meri: bool  # a trump has been led in this deal
     trick_no: int  # 1 to 9
     leader: int
     trick: list[int]
