@@ -95,7 +95,7 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else many or one + 's'}"
 
 
-def team_letter(rules: "Rules", seat: int) -> str:
+def team_letter(rules: "Rules | type[Rules]", seat: int) -> str:
     """A seat's team as front ends name it: A or B for two teams, else the team's number; "" in
     games without teams."""
     if rules.team_of is None:
