@@ -2,9 +2,9 @@
 
 A game is a subclass of `Rules`, instantiated for one table: its seat count and checked options.
 Inside, states are whatever is fastest (ints, lists, bitmasks); action ids are small integers;
-strings are only the notation at the edges. `Rules` is generic over the game's state class
-(`class YokirRules(Rules[YokirState])`), which has at least what `GameState` says. Everything a front end, a bot, a record or a test
-does goes through these methods.
+strings are only the notation at the edges. Everything a front end, a bot, a record or a test
+does goes through these methods. `Rules` is generic over the game's state class
+(`class YokirRules(Rules[YokirState])`), which has at least what `GameState` says.
 
 Hot path (search bots, benchmarks): `copy`, `to_act`, `legal_ids`, `apply_id` (in place, the
 action must be legal). Edges: `legal`, `why_illegal`, `apply` (pure: the old state stays valid),
