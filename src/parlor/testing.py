@@ -27,7 +27,7 @@ from parlor.core.rng import Rng
 from parlor.core.rules import Deal, Rules, World
 from parlor.core.spectator import public_action, public_view
 from parlor.core.text import Role
-from parlor.core.view import problems, schema_problems
+from parlor.core.view import View, problems, schema_problems
 
 
 def check_game(game_id: str, seats: int | None = None, options: dict | None = None,
@@ -66,7 +66,8 @@ def _play_and_check(rules: Rules, seed: int, deep_every: int) -> dict:
     lo, hi = rules.deal_points_bounds()
     max_deals = rules.max_deals() or 10_000
     step = 0
-    deal_no, deal_actions = 0, []
+    deal_no = 0
+    deal_actions: list[str] = []
     while not match.finished:
         state = match.state
         if match.deal_number != deal_no:
@@ -104,8 +105,10 @@ def _play_and_check(rules: Rules, seed: int, deep_every: int) -> dict:
         step += 1
     assert match.legal() == [] and match.to_act() is None, "legal actions after the match ended"
     # Any action, even one that was legal in the last deal, is refused now.
+    assert match.state is not None
     last_deal = rules.start(match.deals[-1], match.state.ctx)
-    some_action = rules.action_str(last_deal, rules.legal_ids(last_deal)[0]) if not rules.deal_over(last_deal) else "pass"
+    some_action = (rules.action_str(last_deal, rules.legal_ids(last_deal)[0]) if not rules.deal_over(last_deal)
+                   else "pass")
     try:
         match.apply(some_action)
     except IllegalAction as e:
@@ -205,7 +208,7 @@ def _check_said(text: str, what: str) -> None:
     assert not re.search(r"\b[Ss]eats? \d", text), f"{what} names a seat by its number: {text!r}"
 
 
-def _check_words(rules, view: dict, step) -> None:
+def _check_words(rules, view: View, step) -> None:
     """The game's words for a view (core/text.py): its table lines, and what each card it shows
     is (a Role with an id and words, or None)."""
     words = text_of(rules)

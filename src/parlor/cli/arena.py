@@ -22,7 +22,8 @@ def add_parser(sub) -> None:
     p.add_argument("--bots", required=True, type=bot_list,
                    help="entrants, comma-separated, repeated around the table (A,B or A,B,B,B); "
                         "settings after colons: search:iterations=400")
-    p.add_argument("--matches", type=positive_int, default=20, help="deal sets; each is played in every rotation (default 20)")
+    p.add_argument("--matches", type=positive_int, default=20,
+                   help="deal sets; each is played in every rotation (default 20)")
     p.add_argument("--workers", type=positive_int, default=1, help="local processes (default 1)")
     p.add_argument("--ray", metavar="ADDRESS", help="run on a Ray cluster (HOST:PORT, auto, or local)")
     p.add_argument("--save", metavar="DIR", help="write each match's record into DIR as the match ends; run the same "

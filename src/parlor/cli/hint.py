@@ -27,6 +27,7 @@ def run(args) -> int:
     if match.finished:
         raise UsageError("the match is over: there is no move to hint")
     seat = match.to_act()
+    assert seat is not None  # the match is not finished
     view = match.view(seat)
     if match.names:
         view["names"] = list(match.names)

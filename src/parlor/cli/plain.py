@@ -38,6 +38,7 @@ class PlainTable:
                 deal = m.deal_number
                 self._deal_header()
             seat = m.to_act()
+            assert seat is not None  # the match is not finished
             if self.session.is_person(seat):
                 if not self._human_turn():
                     return m
@@ -84,7 +85,7 @@ class PlainTable:
 
     def _show_log(self) -> None:
         m = self.match
-        for number, seat, seen in m.log[self.shown:]:
+        for _number, seat, seen in m.log[self.shown:]:
             self.write(f"  {self.names[seat]}: {seen[self.human]}")
         self.shown = len(m.log)
         while self.results_shown < len(m.results):

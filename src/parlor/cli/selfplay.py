@@ -27,6 +27,7 @@ def play_match(rules, bots, seed: int) -> Match:
     rngs = [Rng(seed * 1000 + s + 1) for s in range(rules.seats)]
     while not match.finished:
         seat = match.to_act()
+        assert seat is not None  # the match is not finished
         match.apply(bots[seat].choose(match.view(seat), rngs[seat]))
     return match
 

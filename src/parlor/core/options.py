@@ -7,7 +7,7 @@ irrelevant is still checked. An unknown name is an error.
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from .errors import BadTable
 
@@ -22,7 +22,7 @@ class Option:
     choices: tuple = ()  # the finite set of values, where there is one (front ends offer them)
 
 
-def is_int(value) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -28,14 +28,14 @@ def games() -> dict[str, type[Rules]]:
     return _GAMES
 
 
-def game_class(game_id) -> type[Rules]:
+def game_class(game_id: object) -> type[Rules]:  # checked: a record or a request names it
     table = games()
     if not isinstance(game_id, str) or game_id not in table:
         raise BadTable(f"unknown game {game_id!r} (games: {', '.join(table)})")
     return table[game_id]
 
 
-def make_rules(game_id: str, options: dict | None = None, seats: int | None = None) -> Rules:
+def make_rules(game_id: object, options: dict | None = None, seats: int | None = None) -> Rules:
     return game_class(game_id)(options, seats)
 
 

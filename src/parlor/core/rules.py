@@ -3,7 +3,8 @@
 A game is a subclass of `Rules`, instantiated for one table: its seat count and checked options.
 Inside, states are whatever is fastest (ints, lists, bitmasks); action ids are small integers;
 strings are only the notation at the edges. Everything a front end, a bot, a record or a test
-does goes through these methods.
+does goes through these methods. `Rules` is generic over the game's state class
+(`class YokirRules(Rules[YokirState])`), which has at least what `GameState` says.
 
 Hot path (search bots, benchmarks): `copy`, `to_act`, `legal_ids`, `apply_id` (in place, the
 action must be legal). Edges: `legal`, `why_illegal`, `apply` (pure: the old state stays valid),
@@ -20,14 +21,15 @@ in sentences, score sheets, card faces) are its text module's (core/text.py).
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, ClassVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from .cards import Deck
 from .errors import ActionError, BadRecord, BadTable, IllegalAction, InvalidAction
 from .options import Option, check_options, is_int
 from .rng import Rng
-from .view import Kind
+from .view import Kind, View
 
 
 @dataclass
@@ -44,7 +46,7 @@ class DealResult:
     points: list[int]
     detail: str  # the engine's notation of the deal ("seat 2 called L, took 2 tricks"): records'
     # replay reports print it (docs/records.md); people read the game's words said from `data`
-    data: dict = field(default_factory=dict)  # the deal's facts (bids, tricks, who called)
+    data: dict[str, Any] = field(default_factory=dict)  # the deal's facts (bids, tricks, who called)
 
 
 @dataclass(frozen=True)
@@ -102,7 +104,7 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else many or one + 's'}"
 
 
-def team_letter(rules, seat: int) -> str:
+def team_letter(rules: "Rules | type[Rules]", seat: int) -> str:
     """A seat's team as front ends name it: A or B for two teams, else the team's number; "" in
     games without teams."""
     if rules.team_of is None:
@@ -110,7 +112,21 @@ def team_letter(rules, seat: int) -> str:
     return "AB"[rules.team_of[seat] % 2] if max(rules.team_of) < 2 else str(rules.team_of[seat])
 
 
-class Rules:
+class GameState(Protocol):
+    """What the core reads of every game's state (the rest is the game's own)."""
+    turn: int  # the seat to act, -1 when the deal is over
+
+    @property
+    def ctx(self) -> DealContext: ...
+
+    def copy(self) -> Self: ...
+
+
+S = TypeVar("S", bound=GameState)
+Observe = Callable[[Any, int], None]  # (state, action) just before the action is applied
+
+
+class Rules(Generic[S]):
     # --- metadata, set by each game
     id: str = ""
     title: str = ""
@@ -130,7 +146,7 @@ class Rules:
     # The kinds of the view's keys beyond the common ones (core/view.py), shared keys included.
     view_schema: ClassVar[dict[str, Kind]] = {}
 
-    def __init__(self, options: dict | None = None, seats: int | None = None):
+    def __init__(self, options: dict[str, Any] | None = None, seats: int | None = None) -> None:
         if seats is None:
             seats = self.default_seats
         if not is_int(seats) or not self.min_seats <= seats <= self.max_seats:
@@ -138,7 +154,7 @@ class Rules:
                        else f"{self.min_seats} to {self.max_seats}")
             raise BadTable(f"{self.id} is played by {allowed} seats, not {seats!r}")
         self.seats: int = seats
-        self.options: dict = check_options(self.id, self.option_schema, options)
+        self.options: dict[str, Any] = check_options(self.id, self.option_schema, options)
 
     # --- bounds the conformance suite checks
     def deal_points_bounds(self) -> tuple[int, int]:
@@ -177,7 +193,7 @@ class Rules:
             hands[(dealer + 1 + j) % n] = cards[j:n * size:n]
         return Deal(dealer, hands, cards[n * size:])
 
-    def parse_deal(self, raw, number: int, where: str) -> Deal:
+    def parse_deal(self, raw: object, number: int, where: str) -> Deal:
         """An explicit deal from a record, checked for shape and deck (not for its dealer)."""
         if not isinstance(raw, dict):
             raise BadRecord(f"{where} must be an object with dealer, hands and pile")
@@ -203,13 +219,15 @@ class Rules:
         self.deck.check_complete([c for h in hands for c in h] + pile, where)
         return Deal(dealer, hands, pile)
 
-    def deal_to_json(self, deal: Deal) -> dict:
+    def deal_to_json(self, deal: Deal) -> dict[str, Any]:
         return {"dealer": deal.dealer, "hands": [self.deck.names(h) for h in deal.hands],
                 "pile": self.deck.names(deal.pile)}
 
     def match_over(self, results: list[DealResult], scores: list[int]) -> bool:
         """After a deal: is the match finished? Default: after max_deals() deals."""
-        return len(results) >= self.max_deals()
+        limit = self.max_deals()
+        assert limit is not None, "a game without max_deals says itself when its match is over"
+        return len(results) >= limit
 
     def winners(self, scores: list[int]) -> list[int]:
         """Default: every seat with the top total; nobody when all are equal (a draw)."""
@@ -219,62 +237,62 @@ class Rules:
         return [s for s, v in enumerate(scores) if v == top]
 
     # --- one deal: the hot path
-    def start(self, deal: Deal, ctx: DealContext):
+    def start(self, deal: Deal, ctx: DealContext) -> S:
         raise NotImplementedError
 
-    def copy(self, state):
+    def copy(self, state: S) -> S:
         """An independent copy (search plays on copies). Default: the state's own copy()."""
         return state.copy()
 
-    def to_act(self, state) -> int:
+    def to_act(self, state: S) -> int:
         """The seat to act, or -1 when the deal is over. Default: the state's `turn`."""
         return state.turn
 
-    def legal_ids(self, state) -> list[int]:
+    def legal_ids(self, state: S) -> list[int]:
         raise NotImplementedError
 
-    def apply_id(self, state, action: int) -> None:
+    def apply_id(self, state: S, action: int) -> None:
         """Apply a legal action in place. Unchecked: callers pass only ids from legal_ids."""
         raise NotImplementedError
 
     # --- one deal: the edges
-    def action_str(self, state, action: int) -> str:
+    def action_str(self, state: S, action: int) -> str:
         raise NotImplementedError
 
-    def parse_action(self, state, text: str) -> int:
+    def parse_action(self, state: S, text: str) -> int:
         """The id of an action string, or InvalidAction saying why it names no action of the game
         (UnknownAction when it is in none of the forms of the game's actions). Only the exact
         spelling that action_str gives is accepted."""
         raise NotImplementedError
 
-    def why_illegal_id(self, state, action: int) -> str | None:
+    def why_illegal_id(self, state: S, action: int) -> str | None:
         """None when the action is legal for the seat to act, else the reason in words.
         The one source of legality: legal_ids is checked against it."""
         raise NotImplementedError
 
-    def public_action(self, state, action: int, viewer: int) -> str:
+    def public_action(self, state: S, action: int, viewer: int) -> str:
         """The action as seat `viewer` sees it being made (before it is applied).
         Default: in full; games hide what a seat may not see ("discard ??")."""
         return self.action_str(state, action)
 
-    def deal_result(self, state) -> DealResult:
+    def deal_result(self, state: S) -> DealResult:
         raise NotImplementedError
 
-    def deal_points(self, state) -> list[int]:
+    def deal_points(self, state: S) -> list[int]:
         """The finished deal's points per seat, as deal_result gives them. Search asks for them at
         the end of every imagined deal; games may answer without building the whole result."""
         return self.deal_result(state).points
 
-    def view(self, state, seat: int) -> dict:
+    def view(self, state: S, seat: int) -> View:
         raise NotImplementedError
 
     # The game's sampler, set by each game as `sample_world = worlds.sample_world`: a World that
     # looks exactly like `view` to its seat, the hidden cards drawn from what that seat may know
     # (what the public actions reveal). Depends on the view and rng only.
-    def sample_world(self, view: dict, rng: Rng) -> World:
+    def sample_world(self, view: View, rng: Rng) -> World:
         raise NotImplementedError
 
-    def replay_world(self, world: World, observe: Callable[[object, int], None] | None = None):
+    def replay_world(self, world: World, observe: Observe | None = None) -> S:
         """The state `world` reaches: its deal started, its actions replayed. `observe(state,
         action)`, when given, sees each action just before it is applied (search weighs worlds
         by how the others played)."""
@@ -288,7 +306,7 @@ class Rules:
                 self.apply_id(s, a)
         return s
 
-    def resample(self, view: dict, rng: Rng, observe: Callable[[object, int], None] | None = None):
+    def resample(self, view: View, rng: Rng, observe: Observe | None = None) -> S:
         """A full state that looks exactly like `view` to its seat: a sampled world, replayed."""
         return self.replay_world(self.sample_world(view, rng), observe)
 
@@ -298,13 +316,13 @@ class Rules:
         return {deal.pile[0]} if deal.pile else set()
 
     # --- derived
-    def deal_over(self, state) -> bool:
+    def deal_over(self, state: S) -> bool:
         return self.to_act(state) < 0
 
-    def legal(self, state) -> list[str]:
+    def legal(self, state: S) -> list[str]:
         return sorted(self.action_str(state, a) for a in self.legal_ids(state))
 
-    def check_action(self, state, text: str) -> int:
+    def check_action(self, state: S, text: str) -> int:
         """The id of a legal action string, or ActionError with the reason: InvalidAction when
         the text names no action, IllegalAction when the action is not legal here."""
         if self.deal_over(state):
@@ -317,14 +335,14 @@ class Rules:
             raise IllegalAction(reason)
         return action
 
-    def why_illegal(self, state, text: str) -> str | None:
+    def why_illegal(self, state: S, text: str) -> str | None:
         try:
             self.check_action(state, text)
         except ActionError as e:
             return e.reason
         return None
 
-    def apply(self, state, text: str):
+    def apply(self, state: S, text: str) -> S:
         """A new state with the action applied; the old one is untouched. ActionError if illegal."""
         action = self.check_action(state, text)
         new = self.copy(state)

@@ -11,6 +11,7 @@ seat's view. Generic over every game.
 """
 
 from .rules import Rules
+from .view import View
 
 HIDDEN = "??"
 
@@ -35,10 +36,10 @@ def meet(values: list):
     return None
 
 
-def public_view(rules: Rules, views: list[dict]) -> dict:
+def public_view(rules: Rules, views: list[View]) -> View:
     """The spectator's view from every seat's view (views[s] = rules.view(state, s)). A private
     key reads None, the hand and the legal moves [] (every view's are lists)."""
-    out = {}
+    out: View = {}
     for key in views[0]:
         if key in ("hand", "legal"):
             out[key] = []

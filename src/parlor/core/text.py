@@ -25,6 +25,7 @@ from typing import ClassVar
 
 from .cards import Deck
 from .rules import DealResult, Rules, name_seats
+from .view import View
 from .words import say
 
 
@@ -109,13 +110,13 @@ class GameText:
         """Every card code of the game's deck -> how it is drawn."""
         return _faces(cls, deck)
 
-    def table_lines(self, view: dict) -> list[str]:
+    def table_lines(self, view: View) -> list[str]:
         """Lines that describe the table to a person, beyond the hand, the trick and the scores
         that every front end shows itself: trump, bids, melds, tricks won... The seats are named
         by the view's "names", which front ends add (core/words.py `seats_of`)."""
         return []
 
-    def card_role(self, view: dict, code: str) -> Role | None:
+    def card_role(self, view: View, code: str) -> Role | None:
         """What a card is under the view's trump ("Oracle", "trump"), or None."""
         return None
 

@@ -58,9 +58,11 @@ value not of its declared kind. The conformance suite runs it on every view of e
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .options import is_int
 
+View = dict[str, Any]  # one seat's view, JSON-ready; its keys and their kinds are declared above
 HIDDEN = "??"  # a card the seat cannot see
 
 
@@ -338,7 +340,7 @@ def schema_problems(schema: dict[str, Kind]) -> list[str]:
     return out
 
 
-def problems(rules, view: dict, spectator: bool = False) -> list[str]:
+def problems(rules, view: View, spectator: bool = False) -> list[str]:
     """Where `view` (a seat's, or with `spectator` the spectators') breaks the contract of
     `rules`' game, as lines naming the key; [] when it keeps it."""
     if not isinstance(view, dict):
@@ -362,18 +364,18 @@ def problems(rules, view: dict, spectator: bool = False) -> list[str]:
 
 # --- reading shared keys
 
-def face_up_entry(view: dict, label: str) -> dict | None:
+def face_up_entry(view: View, label: str) -> dict | None:
     """The `face_up` entry of that label, or None (a game without it)."""
     return next((e for e in view.get("face_up") or () if e["label"] == label), None)
 
 
-def face_up_cards(view: dict, label: str) -> list[str]:
+def face_up_cards(view: View, label: str) -> list[str]:
     """The cards of the `face_up` entry of that label, [] without one."""
     entry = face_up_entry(view, label)
     return entry["cards"] if entry else []
 
 
-def last_trick(view: dict) -> dict | None:
+def last_trick(view: View) -> dict | None:
     """The last finished trick of the view's deal as {"deal", "cards": [[seat, code]...],
     "winner": seat}, or None (no trick finished, or a game without tricks): the last of the
     view's `tricks`."""

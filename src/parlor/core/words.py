@@ -18,6 +18,8 @@ literal as the first argument of `say`, or the first two of `say_n` (Babel keywo
 
 from collections.abc import Iterable, Sequence
 
+from .view import View
+
 # The name the terminal and the line mode give the person at the table. A sentence about a seat
 # so named (or "you") speaks to it, and English verbs agree: "You hold Tőr!", not "You holds Tőr!".
 YOU = "You"
@@ -65,6 +67,6 @@ class Seats:
                      seats=listed((str(p) for p in seats), joiner))
 
 
-def seats_of(view: dict) -> Seats:
+def seats_of(view: View) -> Seats:
     """The seats as a view's front end names them (its "names"), or "seat 3"."""
     return Seats(view.get("names"))

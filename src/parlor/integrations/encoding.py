@@ -59,7 +59,7 @@ from parlor.core.registry import game_class, make_rules, text_of
 from parlor.core.rng import Rng
 from parlor.core.rules import DealContext, Rules
 from parlor.core.view import (Action, Bool, Card, Cards, Int, Kind, ListOf, Obj, Optional, PerSeat,
-                              Seat, Tuple, Word)
+                              Seat, Tuple, View, Word)
 from parlor.core.words import seats_of
 
 OTHER = "<other>"
@@ -127,11 +127,11 @@ def unbounded(cls: type[Rules]) -> bool:
 DEFAULT_MAX_DEALS = 100
 
 
-def parameter_defaults(cls: type[Rules]) -> dict:
+def parameter_defaults(cls: type[Rules]) -> dict[str, object]:
     """The game parameters of a game and their defaults: its options (see param_kind), `players`
     where the seat count may vary, `single_deal` and, for matches without a fixed length,
     `max_deals`."""
-    params = {}
+    params: dict[str, object] = {}
     for opt in cls.option_schema:
         if param_kind(opt) == "text":
             params[opt.name] = "" if opt.default is None else param_text(opt.default)
@@ -249,12 +249,12 @@ def action_names(game_id: str, options: dict | None = None, seats: int | None = 
 
 # --- strings
 
-def view_string(view: dict) -> str:
+def view_string(view: View) -> str:
     """The information-state string: the view as canonical JSON."""
     return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
 
-def render(rules: Rules, view: dict) -> str:
+def render(rules: Rules, view: View) -> str:
     """The view as a person reads it: what the line mode shows for a seat."""
     who, words = seats_of(view), text_of(rules)
     seat = view["seat"]
@@ -472,7 +472,7 @@ class Layout:
         return {name: tensor[self.offsets[name]:self.offsets[name] + int(np.prod(shape))].reshape(shape)
                 for name, shape in self.pieces}
 
-    def encode(self, view: dict, legal_ids=(), out: np.ndarray | None = None) -> np.ndarray:
+    def encode(self, view: View, legal_ids=(), out: np.ndarray | None = None) -> np.ndarray:
         """The tensor of a view; `legal_ids` are the ids of view["legal"] (the caller holds the
         state that names them). A key the view lacks reads as None."""
         t = self.new() if out is None else out

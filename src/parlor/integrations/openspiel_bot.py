@@ -29,6 +29,7 @@ from parlor.bots.base import Bot
 from parlor.core.errors import BadSettings
 from parlor.core.rng import Rng
 from parlor.core.rules import Rules
+from parlor.core.view import View
 
 from . import openspiel as adapter
 from .encoding import random_deal_results
@@ -70,7 +71,7 @@ class OpenSpielISMCTSBot(Bot):
             self._games[number] = adapter.deal_game(self.rules, number)
         return self._games[number]
 
-    def choose(self, view: dict, rng: Rng) -> str:
+    def choose(self, view: View, rng: Rng) -> str:
         legal = view["legal"]
         if len(legal) == 1:
             return legal[0]

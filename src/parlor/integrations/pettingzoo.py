@@ -31,6 +31,7 @@
 
 import numbers
 import secrets
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -52,7 +53,7 @@ def env(game_id: str, seats: int | None = None, render_mode: str | None = None, 
 
 
 class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped environment)
-    metadata = {"render_modes": ["human", "ansi"], "name": "parlor_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "parlor_v0", "is_parallelizable": False}
 
     def __init__(self, game_id: str, seats: int | None = None, render_mode: str | None = None, **options):
         super().__init__()
@@ -68,7 +69,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self.metadata = dict(self.metadata, name=f"parlor_{game_id}_v0")
         n, k = self.rules.seats, self.rules.num_actions
         self.possible_agents = [f"player_{s}" for s in range(n)]
-        self.agents = []
+        self.agents: list[str] = []
         self.action_spaces = {a: spaces.Discrete(k) for a in self.possible_agents}
         self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32),
@@ -86,6 +87,11 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
     @property
     def action_names(self) -> list[str]:
         return list(self.table.action_table)
+
+    def _running(self) -> Match:
+        """The match reset() began (the protocol's wrapper asks for nothing before it)."""
+        assert self.match is not None, "reset() first"
+        return self.match
 
     def _seat(self, agent) -> int:
         return self.possible_agents.index(agent)
@@ -112,13 +118,13 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._select()
         if self.render_mode == "human":
             self.render()
 
     def _select(self) -> None:
-        seat = self.match.to_act()
+        seat = self._running().to_act()
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
         else:
@@ -126,7 +132,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
 
     def observe(self, agent):
         seat = self._seat(agent)
-        m = self.match
+        m = self._running()
         legal = m.rules.legal_ids(m.state) if not m.finished and m.to_act() == seat else []
         mask = np.zeros(self.rules.num_actions, np.int8)
         mask[legal] = 1
@@ -137,7 +143,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        m, rules = self.match, self.rules
+        m, rules = self._running(), self.rules
         state = m.state
         if not isinstance(action, numbers.Integral):  # an int, or numpy's (action_space.sample())
             # ValueError as for every refused step: one type for the caller to catch
@@ -180,7 +186,9 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         if m.finished:
             names = [f"seat {s}" for s in range(self.rules.seats)]
             return "The match is over.\n" + text_of(self.rules).score_sheet(m.results, names)
-        return encoding.render(self.rules, m.view(m.to_act()))
+        seat = m.to_act()
+        assert seat is not None  # the match is not finished
+        return encoding.render(self.rules, m.view(seat))
 
     def close(self) -> None:
         pass

@@ -204,4 +204,5 @@ def describe(report: dict) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["read", "parse", "loads", "new_match", "replay", "save", "write", "folder_for", "keep", "describe", "BadRecord", "ActionError"]
+__all__ = ["read", "parse", "loads", "new_match", "replay", "save", "write", "folder_for", "keep", "describe",
+           "BadRecord", "ActionError"]

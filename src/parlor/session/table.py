@@ -6,12 +6,14 @@ reading keys, drawing, sockets.
 
 import logging
 import secrets
+from collections.abc import Sequence
 
 from parlor.bots import Bot, make_bot, play_safely
 from parlor.core.match import Match
 from parlor.core.registry import text_of
 from parlor.core.rng import Rng
 from parlor.core.rules import name_seats
+from parlor.core.view import View
 
 from .moves import why_not
 from .seats import PERSON, Player
@@ -44,7 +46,7 @@ class TableSession:
     a computer seat's own, and at a person's seat the stand-in that may hold it; `words` are the
     game's words for people (core/text.py)."""
 
-    def __init__(self, match: Match, players: list[Player], names: list[str]):
+    def __init__(self, match: Match, players: Sequence[Player], names: list[str]) -> None:
         self.match = match
         self.rules = match.rules
         self.words = text_of(match.rules)
@@ -61,7 +63,7 @@ class TableSession:
         """Each seat's computer level (at a person's seat, the stand-in's)."""
         return [p.level for p in self.players]
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int) -> View:
         """What `seat` sees now, with the table's names."""
         return dict(self.match.view(seat), names=self.names)
 
@@ -89,14 +91,14 @@ class TableSession:
         return None if reason is None else name_seats(reason, self.names, seat)
 
     # --- computer players
-    def computer_move(self, seat: int, view: dict, index: int,
+    def computer_move(self, seat: int, view: View, index: int,
                       log: logging.Logger | None = None) -> tuple[str, str | None]:
         """The move of the computer at `seat` (its own, or a person's stand-in) from that seat's
         `view` at action `index` of the match, and what went wrong (bots.play_safely: a failing
         bot's move is a random legal one; `log` gets its traceback). Safe to call in a thread."""
         return play_safely(self.bots[seat], view, bot_rng(self.match.seed, index, seat), log)
 
-    def hints(self, seat: int, view: dict, index: int) -> list[dict]:
+    def hints(self, seat: int, view: View, index: int) -> list[dict]:
         """The hints for `seat` from its own `view` at action `index` (bots.hints.hint, best
         first): a hint knows what the seat knows. Asked again at the same action, the same hints.
         Safe to call in a thread."""

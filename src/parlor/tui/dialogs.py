@@ -1,8 +1,10 @@
 """Small modal dialogs: choose one of a list, read a text, type a line."""
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Markdown, OptionList, Static
@@ -21,8 +23,9 @@ class ChoiceDialog(ModalScreen[str | None]):
     """A list of choices; arrows and Enter, a number key, or a click. Escape: none."""
 
     DEFAULT_CSS = DIALOG_CSS + "ChoiceDialog { align: center middle; }"
-    BINDINGS = [Binding("escape", "dismiss(None)", "close")] + [
-        Binding(str((i + 1) % 10), f"number({i})", show=False) for i in range(10)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss(None)", "close"),
+        *(Binding(str((i + 1) % 10), f"number({i})", show=False) for i in range(10))]
 
     def __init__(self, title: str, choices: list[str], labels: list | None = None,
                  text: str | Text | None = None) -> None:
@@ -92,6 +95,7 @@ class TextDialog(ModalScreen[str | None]):
         self.query(Button).first().focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        assert event.button.id is not None  # every button here has an id
         self.dismiss(event.button.id[2:])
 
     def action_close(self) -> None:

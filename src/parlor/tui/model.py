@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
+from parlor.core.view import View
 from parlor.session import TableSession, against_computers, default_level, fresh_seed, seat_names
 
 DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5)
@@ -56,7 +57,7 @@ class Session(TableSession):
         return self.config.seed if self.config.seed is not None else fresh_seed()
 
     # --- reading
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> View:
         return super().view(self.human if seat is None else seat)
 
     def human_to_act(self) -> bool:
@@ -74,7 +75,7 @@ class Session(TableSession):
         return refusal[0].upper() + refusal[1:] + "."
 
     # --- playing
-    def choose(self, seat: int, view: dict) -> str:
+    def choose(self, seat: int, view: View) -> str:
         """A computer player's move from its own seat's view (safe to call in a thread). A bot
         that fails or names an illegal move is replaced for that move by a random legal one,
         and the failure is kept in `bot_errors` for the screen to report: the game goes on."""
@@ -142,7 +143,7 @@ def group_moves(legal: list[str], hand: list[str], deck) -> Moves:
 
 # --- reading the shared keys of views (core/view.py)
 
-def seat_facts(view: dict, seat: int) -> list[str]:
+def seat_facts(view: View, seat: int) -> list[str]:
     """Short public facts about a seat (its `seat_facts`): a bid, tricks won."""
     facts = view["seat_facts"][seat] if "seat_facts" in view else {}
     return [f"{name} {value}" if isinstance(value, int) else value
@@ -154,7 +155,7 @@ FACE_UP_WORDS = {"face_up": "up", "picked": "picked", "turned_down": "down",
                  "turned": "turned", "indicator": "trump", "discard_pile": "pile"}
 
 
-def shown_cards(view: dict) -> list[tuple[str, str]]:
+def shown_cards(view: View) -> list[tuple[str, str]]:
     """The face-up cards beside the trick (the up card, the turned card, the trump indicator,
     a discard pile's top) as (label, code)."""
     out = []

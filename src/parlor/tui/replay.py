@@ -72,7 +72,7 @@ class ReplayScreen(Screen):
         roles = {c: self.words.card_role(view, c) for c in view["hand"]}
         self.query_one(HandView).show(game, view["hand"], int(view.get("hand_hidden") or 0), set(), roles, False)
         lines = []
-        for i, (number, seat, seen) in enumerate(m.log[-40:]):
+        for i, (_number, seat, seen) in enumerate(m.log[-40:]):
             text = m.actions[len(m.log) - len(m.log[-40:]) + i] if self.all_hands else seen[self.seat]
             t = Text(f"{self.names[seat]}: ")
             t.append_text(codes_coloured(game, text, rules.deck))

@@ -1,13 +1,16 @@
 """The start screen: the game, its table options, the seats, each opponent's level, your seat."""
 
 import json
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets.select import NoSelection
 
 from parlor import records
 from parlor.core.errors import ParlorError
@@ -34,6 +37,13 @@ StartScreen { align: center top; }
 """
 
 NO_VALUE = ""
+
+
+def chosen(value: object) -> Any:  # Any: a Select's messages do not say its values' type
+    """The value of a Select made with allow_blank=False (every one here but "every opponent"):
+    it always has one."""
+    assert not isinstance(value, NoSelection)
+    return value
 
 
 def parse_value(text: str):
@@ -100,11 +110,12 @@ class StartScreen(Screen):
         part = self.query_one("#game-part", Vertical)
         await part.remove_children()
         self.errors = {}
-        rows = []
+        rows: list[Widget] = []
         if cls.option_schema:
             rows.append(Static("Table options", classes="section"))
         for opt in cls.option_schema:
             value = given.get(opt.name, opt.default)
+            widget: Widget
             if opt.choices:
                 widget = Select([(shown(c), i) for i, c in enumerate(opt.choices)],
                                 value=next((i for i, c in enumerate(opt.choices)
@@ -134,9 +145,10 @@ class StartScreen(Screen):
         names = seat_names(seats, human)
         part = self.query_one("#seat-part", Vertical)
         await part.remove_children()
-        rows = [Horizontal(Label("Your seat"), Select([(f"seat {s}", s) for s in range(seats)], value=human,
-                                                      allow_blank=False, id="human", compact=True),
-                           classes="row")]
+        rows: list[Widget] = [Horizontal(Label("Your seat"), Select([(f"seat {s}", s) for s in range(seats)],
+                                                                    value=human, allow_blank=False, id="human",
+                                                                    compact=True),
+                                         classes="row")]
         team_of = cls.team_of
         if team_of is not None:
             mates = [names[s] for s in range(seats) if s != human and team_of[s] == team_of[human]]
@@ -163,35 +175,36 @@ class StartScreen(Screen):
 
     def seats(self) -> int:
         found = self.query("#seats")
-        return found.first(Select).value if found else games()[self.game].default_seats
+        return chosen(found.first(Select).value) if found else games()[self.game].default_seats
 
     def human(self) -> int:
-        return self.query_one("#human", Select).value
+        return chosen(self.query_one("#human", Select).value)
 
     def chosen_levels(self, seats: int) -> list[str]:
         out = []
         for s in range(seats):
             found = self.query(f"#level-{s}")
-            out.append(found.first(Select).value if found else default_level())
+            out.append(chosen(found.first(Select).value) if found else default_level())
         return out
 
     # --- events
     @on(Select.Changed, "#game")
     async def game_changed(self, event: Select.Changed) -> None:
         if event.value != self.game:
-            self.game = event.value
+            self.game = chosen(event.value)
             await self.build_game_part()
 
     @on(Select.Changed, "#seats")
     async def seats_changed(self, event: Select.Changed) -> None:
         if event.value != self.built[0]:
-            await self.build_seat_part(event.value, self.human(), self.chosen_levels(event.value))
+            seats = chosen(event.value)
+            await self.build_seat_part(seats, self.human(), self.chosen_levels(seats))
 
     @on(Select.Changed, "#human")
     async def human_changed(self, event: Select.Changed) -> None:
         if event.value != self.built[1]:
             seats = self.seats()
-            await self.build_seat_part(seats, event.value, self.chosen_levels(seats))
+            await self.build_seat_part(seats, chosen(event.value), self.chosen_levels(seats))
 
     @on(Select.Changed, "#all-levels")
     def all_levels(self, event: Select.Changed) -> None:
@@ -241,8 +254,9 @@ class StartScreen(Screen):
         for opt in cls.option_schema:
             widget = self.query_one(f"#opt-{opt.name}")
             if isinstance(widget, Select):
-                options[opt.name] = opt.choices[widget.value]
+                options[opt.name] = opt.choices[chosen(widget.value)]
                 continue
+            assert isinstance(widget, Input)  # an option without choices is typed
             if self.check_input(widget):
                 bad.append(opt.name)
                 continue
@@ -258,7 +272,7 @@ class StartScreen(Screen):
         seed_text = seed_input.value.strip()
         seats = self.seats()
         return TableConfig(self.game, options, seats, self.human(), self.chosen_levels(seats),
-                           self.query_one("#delay", Select).value,
+                           chosen(self.query_one("#delay", Select).value),
                            int(seed_text) if seed_text else None,
                            self.query_one("#auto", Checkbox).value)
 

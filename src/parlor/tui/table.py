@@ -9,11 +9,12 @@ the match, and the worker starts again.
 import asyncio
 import time
 from pathlib import Path
+from typing import ClassVar
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, HorizontalScroll, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
@@ -22,7 +23,7 @@ from parlor import records
 from parlor.core.errors import ActionError, BadTable, ParlorError
 from parlor.core.rules import name_seats, team_letter
 from parlor.core.text import GameText
-from parlor.core.view import last_trick
+from parlor.core.view import View, last_trick
 from parlor.session import person_seat, results_seen, rules_text
 
 from .dialogs import ChoiceDialog, InputDialog, TextDialog
@@ -64,7 +65,7 @@ def compose_table(moves: bool) -> ComposeResult:
     yield Footer(compact=True)
 
 
-def draw_table(screen: Screen, words: GameText, view: dict, scores: list[int], me: int,
+def draw_table(screen: Screen, words: GameText, view: View, scores: list[int], me: int,
                extra: list[Text] | None = None) -> None:
     """The seats, the trick and the table's text of one seat's view (`extra` lines first), in
     the game's words."""
@@ -110,7 +111,7 @@ LEAVE = "Leave the table?"
 
 class TableScreen(Screen):
     CSS = TABLE_CSS
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         # the footer shows as many as 80 columns hold, in this order: quitting must be among them
         Binding("h", "hint", "hint"),
         Binding("m", "moves", "moves"),
@@ -126,7 +127,8 @@ class TableScreen(Screen):
         Binding("down", "focus_hand(True)", show=False),
         Binding("left", "button_step(-1)", show=False),
         Binding("right", "button_step(1)", show=False),
-    ] + [Binding(str((i + 1) % 10), f"card({i})", show=False) for i in range(10)]
+        *(Binding(str((i + 1) % 10), f"card({i})", show=False) for i in range(10)),
+    ]
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -250,6 +252,7 @@ class TableScreen(Screen):
                     await self._final()
                 return
             seat = m.to_act()
+            assert seat is not None  # the match is not finished
             if seat == s.human:
                 legal = m.legal()
                 if s.config.auto_forced and len(legal) == 1:
@@ -409,7 +412,9 @@ class TableScreen(Screen):
         view = s.view()
         last = s.match.last_trick(s.human, view)
         if last is not None and last["deal"] != view["deal"]:
-            view = s.match.closed_view(s.human)  # the deal before: its cards' roles
+            closed = s.match.closed_view(s.human)  # the deal before: its cards' roles
+            assert closed is not None  # the last trick is of a closed deal
+            view = closed
         if last is None:
             self.notify("No trick has been finished yet.", timeout=2)
             return

@@ -10,7 +10,7 @@ from textual.widget import Widget
 
 from parlor.core.rules import team_letter
 from parlor.core.text import GameText, Role
-from parlor.core.view import last_trick
+from parlor.core.view import View, last_trick
 
 from .cards import face, role_short
 from .model import seat_facts, shown_cards
@@ -205,7 +205,7 @@ class TrickView(Widget):
         self.played: list[tuple[str, list[Text], str]] = []
         self.caption = ""
 
-    def show(self, words: GameText, v: dict) -> None:
+    def show(self, words: GameText, v: View) -> None:
         game, names = v["game"], v["names"]
         self.shown = [(label, card_lines(game, code, words.card_role(v, code)), "")
                       for label, code in shown_cards(v)]
@@ -261,7 +261,7 @@ class SeatsView(Widget):
         super().__init__(**kw)
         self.lines: list[Text] = []
 
-    def show(self, rules, view: dict, scores: list[int], human: int) -> None:
+    def show(self, rules, view: View, scores: list[int], human: int) -> None:
         names, n = view["names"], view["seats"]
         lines = []
         for s in range(n):

@@ -3,7 +3,7 @@ lines, card roles. The spectator's view itself is a core concept (parlor.core.sp
 
 from parlor.core.rules import Rules
 from parlor.core.text import GameText
-from parlor.core.view import Card, Cards, Optional
+from parlor.core.view import Card, Cards, Optional, View
 
 
 def codes_in(obj, codes: set[str], skip: tuple = ()) -> set[str]:
@@ -27,13 +27,13 @@ def codes_in(obj, codes: set[str], skip: tuple = ()) -> set[str]:
     return found
 
 
-def sent_view(view: dict) -> dict:
+def sent_view(view: View) -> View:
     """A view as a message carries it: without the deal's history, which would resend the whole
     deal at every move; the message's log brings each move once."""
     return {k: v for k, v in view.items() if k != "history"}
 
 
-def table_lines(words: GameText, view: dict) -> list[str]:
+def table_lines(words: GameText, view: View) -> list[str]:
     """The game's table lines, or nothing if the game cannot describe this (public) view."""
     try:
         return list(words.table_lines(view))
@@ -47,7 +47,7 @@ def _holds_cards(kind) -> bool:
     return isinstance(kind, (Card, Cards))
 
 
-def shown_cards(rules: Rules, view: dict) -> list[tuple[str, list[str]]]:
+def shown_cards(rules: Rules, view: View) -> list[tuple[str, list[str]]]:
     """The cards the browser draws beside the trick, in the view's order, as (label, codes): each
     face-up place of the table (`face_up`, labelled in words), and every game key declared a card
     or cards (a face-up card, your discard), named by its key; empty ones left out."""
@@ -60,7 +60,7 @@ def shown_cards(rules: Rules, view: dict) -> list[tuple[str, list[str]]]:
     return out
 
 
-def roles(words: GameText, view: dict) -> dict:
+def roles(words: GameText, view: View) -> dict:
     """The role's words (trump, Oracle...) of every card drawn from the view that has one."""
     out = {}
     rules = words.rules

@@ -81,6 +81,12 @@ class Server:
         self._seeds = seeds  # tests: a callable giving each new table's seed
         self.conns: set[Conn] = set()
 
+    @property
+    def open_store(self) -> Store:
+        """The store, open from start() on (requests come only after it)."""
+        assert self.store is not None, "the server has not started"
+        return self.store
+
     async def db(self, fn, *args, **kwargs):
         """Run a store call on the database thread (SQLite: one writer; PostgreSQL: a few)."""
         loop = asyncio.get_running_loop()
@@ -115,7 +121,7 @@ class Server:
         for table in list(self.tables.values()):
             await table.stop()
         if self.store is not None:
-            await self.db(self.store.close)
+            await self.db(self.open_store.close)
         self.db_pool.shutdown(wait=True)
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         self.request_pool.shutdown(wait=False, cancel_futures=True)
@@ -167,9 +173,9 @@ class Server:
         seed = self._seeds() if self._seeds else fresh_seed()
         match = Match(rules, seed, names=names)
         table_id = secrets.token_urlsafe(6)
-        await self.db(self.store.create_table, table_id, rules.id, rules.options, n, names, seed,
+        await self.db(self.open_store.create_table, table_id, rules.id, rules.options, n, names, seed,
                       settings, seat_rows)
-        row = await self.db(self.store.load, table_id)
+        row = await self.db(self.open_store.load, table_id)
         table = Table(self, row, match)
         self.tables[table_id] = table
         table.start()
@@ -203,7 +209,7 @@ class Server:
             if mine is not None:
                 raise BadRequest(f"you already sit at seat {mine} of this table")
             token = secrets.token_urlsafe(16)  # the invite link for this seat stops working
-            await self.db(self.store.update_seat, table_id, seat, token=token, claimed=True,
+            await self.db(self.open_store.update_seat, table_id, seat, token=token, claimed=True,
                           name=name.strip())
             info.token, info.claimed, info.name = token, True, name.strip()
             table.names[seat] = info.name
@@ -220,7 +226,7 @@ class Server:
                 "playing": [t.summary() for t in live if t.settings.get("open")]}
 
     async def finished(self) -> list[dict]:
-        return await self.db(self.store.finished_list)
+        return await self.db(self.open_store.finished_list)
 
     async def table(self, table_id) -> Table | None:
         """A live table, loading a finished one from the store (for its final view)."""
@@ -228,7 +234,7 @@ class Server:
             return None
         table = self.tables.get(table_id)
         if table is None:
-            row = await self.db(self.store.load, table_id)
+            row = await self.db(self.open_store.load, table_id)
             if row is None:
                 return None
             loaded = await self.requested(Table.from_row, self, row)  # a replay: off the loop
@@ -239,7 +245,7 @@ class Server:
         return table
 
     async def record(self, table_id: str) -> dict:
-        row = await self.db(self.store.load, table_id)
+        row = await self.db(self.open_store.load, table_id)
         if row is None:
             raise NotFound(f"no table {table_id!r}")
         if row["status"] != "finished":

@@ -18,6 +18,7 @@ from parlor.bots import bot_names
 from parlor.core.match import Match
 from parlor.core.options import is_int
 from parlor.core.spectator import meet, public_action, public_view
+from parlor.core.view import View
 from parlor.session import Player, TableSession
 
 from . import public
@@ -34,7 +35,7 @@ class Conn:
     def __init__(self, send):
         self._send = send  # async callable(text)
         self.queue: asyncio.Queue = asyncio.Queue()
-        self.table: "Table | None" = None
+        self.table: Table | None = None
         self.seat: int | None = None
         self.closed = False
         self.resyncs = 0
@@ -157,7 +158,7 @@ class Table:
     def players(self) -> list[dict]:
         out = []
         for s, info in enumerate(self.seats):
-            p = {"name": info.name, "kind": info.kind}
+            p: dict[str, object] = {"name": info.name, "kind": info.kind}
             if info.kind == "computer":
                 p["level"] = info.level
             else:
@@ -179,7 +180,7 @@ class Table:
                          if info.kind == "person" and not info.claimed]}
 
     # --- views and messages
-    def _all_views(self) -> list[dict]:
+    def _all_views(self) -> list[View]:
         return [self.session.view(s) for s in range(self.rules.seats)]
 
     def _log_entry(self, index: int, seat: int | None) -> dict:
@@ -360,7 +361,7 @@ class Table:
             await self.inbox.put(None)
             try:
                 await asyncio.wait_for(self.worker, 10)
-            except (asyncio.CancelledError, asyncio.TimeoutError, Exception):  # noqa: BLE001
+            except (asyncio.CancelledError, TimeoutError, Exception):  # noqa: BLE001
                 pass
 
     async def submit(self, seat: int, action, sid, conn: Conn | None, bot: bool = False) -> None:
@@ -546,7 +547,7 @@ class Table:
         answer = await asyncio.shield(asked[1])
         conn.push(json.dumps({"type": "hint", "sid": sid, **answer}))
 
-    def _work_out_hint(self, view: dict, seat: int, sid: int) -> dict:
+    def _work_out_hint(self, view: View, seat: int, sid: int) -> dict:
         """The hints for `seat` from its view at state `sid` (on the request thread)."""
         try:
             hints = self.session.hints(seat, view, sid)

@@ -11,7 +11,7 @@ SUITS = "SHDC"
 RANKS = "6789TJQKA"  # low -> high
 _SUIT_RANKS = ("789TJQKA", "6789TJQKA", "6789TJQKA", "789TJQKA")
 
-_codes = []
+_codes: list[str] = []
 BASE: list[int] = []
 WIDTH: list[int] = []
 for _s, _ranks in enumerate(_SUIT_RANKS):

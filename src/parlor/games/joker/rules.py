@@ -12,12 +12,13 @@ import json
 
 from parlor.core.errors import BadTable, InvalidAction, UnknownAction
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
+from parlor.core.view import View
 
 from . import view as view_mod
 from . import worlds
 from .cards import BASE, CODES, DECK, JOKER_MODES, JOKER_SHIFT, PLAIN, RANK, SUB, SUIT, SUITS, TOP, WIDTH_MASK
 from .scoring import deal_points, premium
-from .structure import DARK, GOLD, MISERE, NINE, NT, OPTIONS, TURNED, plan
+from .structure import DARK, GOLD, MISERE, NINE, NT, OPTIONS, TURNED, DealPlan, plan
 from .text import SUIT_NAMES  # in refusals
 
 TRUMP, BID, PLAY, OVER = range(4)
@@ -68,6 +69,30 @@ class JokerState:
     __slots__ = ("ctx", "plan", "dealer", "kind", "n", "phase", "turn", "hands", "trump",
                  "turned", "first3", "bids", "nbids", "bidsum", "won", "leader", "trick",
                  "lead", "high", "best_seat", "best_pow", "jwin", "tricks", "pow")
+    ctx: DealContext
+    plan: DealPlan
+    dealer: int
+    kind: int  # the plan's kind of deal (TURNED, NT, DARK, ...)
+    n: int  # cards per hand, tricks in the deal
+    phase: int  # TRUMP, BID, PLAY or OVER
+    turn: int  # -1 when the deal is over
+    hands: list[int]  # by seat, bitmasks of action bits (BIT)
+    trump: int  # a suit, NO_TRUMP, or -1 until named
+    turned: int  # the turned card, -1 when none
+    first3: tuple[int, ...]  # the cards the trump's chooser sees before naming it
+    bids: list[int]  # by seat, -1 before bidding
+    nbids: int
+    bidsum: int
+    won: list[int]  # tricks won by seat
+    leader: int
+    trick: list[int]  # action ids played to the current trick
+    lead: int  # the suit the trick's lead asks for
+    high: bool  # a joker led high
+    best_seat: int
+    best_pow: int
+    jwin: int  # the seat whose joker takes the trick, or -1
+    tricks: list[tuple[int, list[int]]]  # finished tricks: (leader, action ids)
+    pow: list[int] | None  # each action's power in the current trick; set by its lead
 
     def copy(self) -> "JokerState":
         s = JokerState.__new__(JokerState)
@@ -83,7 +108,7 @@ class JokerState:
         return s
 
 
-class JokerRules(Rules):
+class JokerRules(Rules[JokerState]):
     id = "joker"
     title = "Joker (Georgian)"
     min_seats = max_seats = default_seats = 4
@@ -152,7 +177,7 @@ class JokerRules(Rules):
         s.lead, s.high, s.best_seat, s.best_pow, s.jwin, s.pow = -1, False, -1, -1, -1, None
         return s
 
-    def legal_ids(self, s, PLAY=PLAY, LEAD0=LEAD0, LEAD1=LEAD1, LEAD2=LEAD2, FOLLOW2=FOLLOW2,
+    def legal_ids(self, s: JokerState, PLAY=PLAY, LEAD0=LEAD0, LEAD1=LEAD1, LEAD2=LEAD2, FOLLOW2=FOLLOW2,
                   BASE=BASE, WIDTH_MASK=WIDTH_MASK, TOP=TOP, SUB=SUB, JFOLLOW=JFOLLOW) -> list[int]:
         # (Tables bound as defaults: locals are faster than globals on this hot path.)
         phase = s.phase
@@ -185,14 +210,14 @@ class JokerRules(Rules):
             return TRUMPS[:]
         return []
 
-    def apply_id(self, s, a: int, BIT=BIT, TAKES=TAKES) -> None:
+    def apply_id(self, s: JokerState, a: int, BIT=BIT, TAKES=TAKES) -> None:
         if a < 54:  # a play (BID0)
             seat = s.turn
             trick = s.trick
             s.hands[seat] ^= BIT[a]
             if trick:
                 if a < 34:  # a plain card (JOKER0)
-                    pw = s.pow[a]
+                    pw = s.pow[a]  # type: ignore[index]  # set by the trick's lead, before any follow
                     if pw > s.best_pow:
                         s.best_pow = pw
                         s.best_seat = seat
@@ -233,10 +258,10 @@ class JokerRules(Rules):
             s.phase = BID if s.kind == NINE else PLAY
 
     # --- the edges
-    def action_str(self, s, a: int) -> str:
+    def action_str(self, s: JokerState, a: int) -> str:
         return ACTION_STR[a]
 
-    def parse_action(self, s, text: str) -> int:
+    def parse_action(self, s: JokerState, text: str) -> int:
         a = ACTION_ID.get(text) if isinstance(text, str) else None
         if a is not None:
             return a
@@ -246,7 +271,7 @@ class JokerRules(Rules):
                                 'play X1 high S, play X1 low S, play X1 take, play X1 discard)')
         raise InvalidAction(reason)
 
-    def _unparsable(self, s, text) -> str | None:
+    def _unparsable(self, s: JokerState, text) -> str | None:
         """Why `text`, in a form of the game's actions, names none; None when it is in no form."""
         if not isinstance(text, str):
             return f"{json.dumps(text, default=repr)} is not an action string"
@@ -276,14 +301,15 @@ class JokerRules(Rules):
             return f"{words[1]!r} is not a trump: write trump S, trump H, trump D, trump C or trump none"
         return None
 
-    def why_illegal_id(self, s, a: int) -> str | None:
+    def why_illegal_id(self, s: JokerState, a: int) -> str | None:
         phase, seat = s.phase, s.turn
         if phase == OVER:
             return "the deal is over"
         if a >= TRUMP0:
             if phase != TRUMP:
                 if s.kind in (TURNED, NT):
-                    why = "the turned card sets the trump" if s.kind == TURNED else "a no-trump deal has no trump choice"
+                    why = ("the turned card sets the trump" if s.kind == TURNED
+                           else "a no-trump deal has no trump choice")
                     return f"it is not the trump step: {why}"
                 return "it is not the trump step: the trump is already named" if s.trump >= 0 else \
                     "it is not the trump step: the bids come first in a dark deal"
@@ -337,13 +363,13 @@ class JokerRules(Rules):
             return f"seat {seat} holds no {SUIT_NAMES[lead]} but holds a trump and must trump"
         return None
 
-    def deal_points(self, s) -> list[int]:
+    def deal_points(self, s: JokerState) -> list[int]:
         p = s.plan
         if p.premium and s.ctx.number == p.last:
             return self.deal_result(s).points
         return deal_points(s.kind, s.n, s.bids, s.won, self._shtanga)
 
-    def deal_result(self, s) -> DealResult:
+    def deal_result(self, s: JokerState) -> DealResult:
         p = s.plan
         bidding = s.kind not in (GOLD, MISERE)
         bids = s.bids[:] if bidding else None
@@ -369,5 +395,5 @@ class JokerRules(Rules):
                 "trump": trump, "bids": bids, "tricks": s.won[:], "base": base, "premium": prem}
         return DealResult(s.dealer, points, detail, data)
 
-    def view(self, s, seat: int) -> dict:
+    def view(self, s: JokerState, seat: int) -> View:
         return view_mod.view(self, s, seat)

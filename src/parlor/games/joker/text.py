@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from parlor.core.rules import DealResult
 from parlor.core.text import FRENCH, GameText, Role
+from parlor.core.view import View
 from parlor.core.words import Seats, listed, say, say_n, seats_of
 
 from .cards import DECK
@@ -29,7 +30,7 @@ class JokerText(GameText):
     rules: "JokerRules"  # its chapters (plans) and premium variant make the score sheet
     suits = FRENCH
 
-    def table_lines(self, v: dict) -> list[str]:
+    def table_lines(self, v: View) -> list[str]:
         """The deal, trump, bids, the last trick, tricks won, the trick's joker modes, the chapter."""
         who = seats_of(v)
         cards = v["cards"]
@@ -78,7 +79,7 @@ class JokerText(GameText):
                          if on else say("Every bid of the chapter kept so far: nobody"))
         return lines
 
-    def card_role(self, v: dict, code: str) -> Role | None:
+    def card_role(self, v: View, code: str) -> Role | None:
         if code in ("X1", "X2"):
             return Role("joker", say("joker"))
         trump = v.get("trump")

@@ -15,7 +15,7 @@ DECK = Deck([s + r for s in SUITS for r in RANKS])
 CODES = DECK.codes
 NCARDS = 75
 TRUMP = 5  # the effective suit of every trump
-P, I = 0, 1  # the long suits; K O G (2, 3, 4) are round
+P, I = 0, 1  # noqa: E741 (I is the suit's letter). The long suits; K O G (2, 3, 4) are round
 KA, RE, RO, SO, UN, SU = 9, 10, 11, 12, 13, 14
 TENKA = P * 15 + RO  # PRo
 

@@ -8,12 +8,13 @@ progress is settled once, when the card is led (`mode`), so legal_ids is one lis
 from parlor.core.errors import InvalidAction, UnknownAction
 from parlor.core.options import int_option
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
+from parlor.core.view import View
 
 from . import view as view_mod
 from . import worlds
 from .cards import (CODES, DECK, EFFECTIVE, IS_TRUMP, KEY, NCARDS, SUITS, TRUMP, suit_of, trump_robai,
                     trump_sun)
-from .scoring import TEAM_NAMES, deal_points, match_winners, seat_points, trick_combo
+from .scoring import TEAM_NAMES, Combo, deal_points, match_winners, seat_points, trick_combo
 from .text import SUIT_NAMES  # in refusals
 
 # Action ids: play card c = c; discard card c = 75 + c; pass; declare.
@@ -34,6 +35,35 @@ class MeriState:
                  "turn", "nacted", "taker", "declared", "hidden", "discard", "sunex", "meri",
                  "trick_no", "leader", "trick", "led", "key", "best", "besti", "history",
                  "played", "won", "cpts")
+    ctx: DealContext
+    dealer: int
+    trump: int  # the trump suit
+    eff: list[int]  # each card's effective suit under the trump
+    robai: int  # the trump Robai and Sun
+    sun: int
+    pile: tuple[int, ...]  # pile[0] the dealer's card, which sets the trump
+    dealt: list[list[int]]  # the hands as dealt
+    hands: list[list[int]]
+    mode: int  # the phase: DECL, DISCARD, LEAD1 (trick 1), then LEAD, ANY, MONCHI or MERI; OVER
+    turn: int  # -1 when the deal is over
+    nacted: int  # seats that have spoken in the declaration
+    taker: int  # the Robai's holder, -1 before the declaration ends
+    declared: bool
+    hidden: bool  # nobody declared and the trump Robai is not in the pile
+    discard: int  # the taker's discard, -1 before it
+    sunex: int  # the seat of the Sun exception as a bit, 0 when none
+    meri: bool  # a trump has been led in this deal
+    trick_no: int  # 1 to 9
+    leader: int
+    trick: list[int]
+    led: int  # the effective suit led
+    key: list[int] | None  # each card's strength in the current trick; set by its lead
+    best: int  # the strongest key so far and its place in the trick
+    besti: int
+    history: list[tuple[int, tuple[int, ...], int, bool, Combo | None]]  # (leader, cards, winner, meri, combo)
+    played: int  # the cards of finished tricks, a mask
+    won: list[int]  # tricks won by team
+    cpts: list[int]  # combo points by team
 
     def copy(self) -> "MeriState":
         s = MeriState.__new__(MeriState)
@@ -57,7 +87,7 @@ def _team(seat: int) -> str:
     return TEAM_NAMES[seat & 1]
 
 
-class MeriRules(Rules):
+class MeriRules(Rules[MeriState]):
     id = "meri"
     title = "Hachinin Meri"
     min_seats = max_seats = default_seats = 8
@@ -124,7 +154,7 @@ class MeriRules(Rules):
         s.played = 0  # the cards of finished tricks, as a mask (everyone has seen them)
         return s
 
-    def legal_ids(self, s) -> list[int]:
+    def legal_ids(self, s: MeriState) -> list[int]:
         # Literal numbers for speed: modes LEAD 0, ANY 1, MONCHI 2, MERI 3, LEAD1 4, DECL 5;
         # effective suit 5 = trump; action ids 150 = pass, 151 = declare.
         m = s.mode
@@ -149,7 +179,7 @@ class MeriRules(Rules):
             return [DISCARD0 + c for c in h if eff[c] != 5] or [DISCARD0 + c for c in h]
         return []
 
-    def apply_id(self, s, a: int) -> None:
+    def apply_id(self, s: MeriState, a: int) -> None:
         if a < 75:  # play
             seat = s.turn
             s.hands[seat].remove(a)
@@ -157,7 +187,7 @@ class MeriRules(Rules):
             if trick:
                 trick.append(a)
                 n = len(trick)
-                k = s.key[a]
+                k = s.key[a]  # type: ignore[index]  # set by the trick's lead, before any follow
                 if k > s.best:
                     s.best, s.besti = k, n - 1
                 if n == 8:
@@ -187,12 +217,12 @@ class MeriRules(Rules):
             else:
                 s.turn = (s.turn + 1) & 7
 
-    def _take(self, s, taker: int) -> None:
+    def _take(self, s: MeriState, taker: int) -> None:
         s.taker = s.turn = taker
         s.hands[taker].append(s.pile[0])
         s.mode = DISCARD
 
-    def _discard(self, s, c: int) -> None:
+    def _discard(self, s: MeriState, c: int) -> None:
         s.hands[s.taker].remove(c)
         s.discard = c
         # The Sun exception (8.1): the seat whose trumps, as trick 1 begins, are only the Sun.
@@ -204,7 +234,7 @@ class MeriRules(Rules):
                 break
         s.mode, s.trick_no, s.leader, s.turn = LEAD1, 1, s.taker, s.taker
 
-    def _finish_trick(self, s) -> None:
+    def _finish_trick(self, s: MeriState) -> None:
         trick, leader = s.trick, s.leader
         winner = (leader + s.besti) & 7
         s.won[winner & 1] += 1
@@ -225,7 +255,7 @@ class MeriRules(Rules):
             s.leader = s.turn = winner
             s.mode = LEAD
 
-    def _combo(self, s, trick, seats, winner, ninth):
+    def _combo(self, s: MeriState, trick, seats, winner, ninth):
         combo = trick_combo(s.trump, trick, seats, winner, ninth, s.hidden)
         if combo is not None:
             v = combo[3]
@@ -233,7 +263,7 @@ class MeriRules(Rules):
             s.cpts[1 - (winner & 1)] -= v
         return combo
 
-    def _ninth_trick(self, s) -> None:
+    def _ninth_trick(self, s: MeriState) -> None:
         """8.4: the last cards revealed together; the highest trump wins, else the highest card
         of the suit of the dealer's card."""
         seats = [(s.dealer + 1 + i) & 7 for i in range(8)]
@@ -258,14 +288,14 @@ class MeriRules(Rules):
         s.trick_no, s.mode, s.turn = 9, OVER, -1
 
     # --- the edges
-    def action_str(self, s, a: int) -> str:
+    def action_str(self, s: MeriState, a: int) -> str:
         if a < DISCARD0:
             return "play " + CODES[a]
         if a < PASS:
             return "discard " + CODES[a - DISCARD0]
         return "pass" if a == PASS else "declare"
 
-    def parse_action(self, s, text: str) -> int:
+    def parse_action(self, s: MeriState, text: str) -> int:
         if text == "pass":
             return PASS
         if text == "declare":
@@ -279,7 +309,7 @@ class MeriRules(Rules):
             return c if verb == "play" else DISCARD0 + c
         raise UnknownAction(f'"{text}" is not a Meri action (pass, declare, discard CARD, play CARD)')
 
-    def why_illegal_id(self, s, a: int) -> str | None:
+    def why_illegal_id(self, s: MeriState, a: int) -> str | None:
         if not (isinstance(a, int) and 0 <= a < NUM_ACTIONS):
             return f"{a!r} is not an action"
         m, seat, t = s.mode, s.turn, s.trump
@@ -339,7 +369,7 @@ class MeriRules(Rules):
                         "and must play a trump")
         return None
 
-    def public_action(self, s, a: int, viewer: int) -> str:
+    def public_action(self, s: MeriState, a: int, viewer: int) -> str:
         """A trump played to a plain lead lies face down: other seats see "play ??". The card
         that completes a trick also turns up the trick's face-down cards (and, after trick 8,
         the automatic ninth trick): they are named after the play."""
@@ -363,7 +393,7 @@ class MeriRules(Rules):
                 text += " - trick 9 " + " ".join(CODES[last[p]] for p in order if p in last)
         return text
 
-    def deal_result(self, s) -> DealResult:
+    def deal_result(self, s: MeriState) -> DealResult:
         team = deal_points(s.won, s.cpts)
         t = SUITS[s.trump]
         how = "declared" if s.declared else "nobody declared"
@@ -371,7 +401,7 @@ class MeriRules(Rules):
             how += ", hidden Robai"
         parts = [f"trump {t}", f"taker seat {s.taker} ({how})", f"tricks A{s.won[0]} B{s.won[1]}"]
         combos = []
-        for n, (leader, cards, winner, meri, combo) in enumerate(s.history, 1):
+        for n, (_leader, _cards, winner, _meri, combo) in enumerate(s.history, 1):
             if combo is not None:
                 name, w, o, v = combo
                 parts.append(f"t{n} {CODES[w]}>{CODES[o]} +{v} {_team(winner)}")
@@ -383,5 +413,5 @@ class MeriRules(Rules):
                            "hidden_robai": s.hidden, "tricks": list(s.won), "combos": combos,
                            "team_points": team})
 
-    def view(self, s, seat: int) -> dict:
+    def view(self, s: MeriState, seat: int) -> View:
         return view_mod.view(self, s, seat)

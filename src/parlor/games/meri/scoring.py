@@ -5,9 +5,11 @@ from .cards import COMBOS, KEY, TRUMP
 
 TEAM_NAMES = "AB"
 
+Combo = tuple[str, int, int, int]  # (name, W, O, value): the combo's name, its two cards, its points
+
 
 def trick_combo(trump: int, trick: list[int], seats: list[int], winner: int, ninth: bool,
-                hidden: bool):
+                hidden: bool) -> Combo | None:
     """The combo a trick makes, or None (10.2, 10.3). `trick` holds the cards, `seats` who played
     each; `winner` is the winning seat. The caller says whether the trick is eligible: this
     function is for tricks 1-8 with a plain lead, or trick 9 (`ninth`).

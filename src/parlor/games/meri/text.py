@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from parlor.core.rules import DealResult
 from parlor.core.text import GameText, Role, Suit
+from parlor.core.view import View
 from parlor.core.words import Seats, listed, say, seats_of
 
 from .cards import DECK, IS_TRUMP, SUITS, TENKA, trump_robai, trump_sun
@@ -25,9 +26,10 @@ def _robai_words(status: str) -> str:
 
 class MeriText(GameText):
     suits: ClassVar[dict[str, Suit]] = {s: Suit(SUIT_NAMES[s], *_SIGNS[s]) for s in SUITS}
-    rank_names: ClassVar[dict[str, str]] = {"Ka": "Kaba", "Re": "Rei", "Ro": "Robai", "So": "Sota", "Un": "Un", "Su": "Sun"}
+    rank_names: ClassVar[dict[str, str]] = {"Ka": "Kaba", "Re": "Rei", "Ro": "Robai", "So": "Sota", "Un": "Un",
+                                            "Su": "Sun"}
 
-    def table_lines(self, v: dict) -> list[str]:
+    def table_lines(self, v: View) -> list[str]:
         """What a person needs besides hand, trick and scores: trump and Tenka, the indicator and
         the taker, the side cards, face-down cards, Meri/Monchi, tricks and combo points."""
         who = seats_of(v)
@@ -92,7 +94,7 @@ class MeriText(GameText):
             lines.append(line)
         return lines
 
-    def card_role(self, v: dict, code: str) -> Role | None:
+    def card_role(self, v: View, code: str) -> Role | None:
         """Tenka, the trump Robai, the trump Sun, trump; the plain Isu Robai's odd place."""
         c = DECK.card(code)
         trump = v.get("trump")

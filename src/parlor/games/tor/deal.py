@@ -29,7 +29,8 @@ def _batches(n: int, first_sizes: tuple[int, ...] = ()) -> list[tuple[int, tuple
     out, i = [], 0
     sizes = list(first_sizes)
     while i < n - 1:
-        bounds, product, first = [], 1, i
+        bounds: list[int] = []
+        product, first = 1, i
         size = sizes.pop(0) if sizes else 0  # 0: as many as fit under _BATCH_LIMIT
         while i < n - 1 and (len(bounds) < size if size else product * (n - i) <= _BATCH_LIMIT):
             product *= n - i

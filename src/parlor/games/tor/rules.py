@@ -3,9 +3,12 @@ out and the count when the stock runs out (shared/rules/tor.md). Card numbers an
 space are explained in cards.py.
 """
 
+from typing import TypeAlias
+
 from parlor.core.errors import InvalidAction, UnknownAction
 from parlor.core.options import int_option
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
+from parlor.core.view import View
 
 from . import scoring
 from . import view as view_mod
@@ -41,6 +44,9 @@ _SET_ACTS = [[[MELD0 + j for j in ids] for ids in by_nib] for by_nib in SET_IDS]
 _FIRST = [[[(p - dealer - 1) % n for p in range(n)] for dealer in range(n)] if n else [] for n in range(9)]
 
 
+Discard: TypeAlias = tuple[int, "Discard"] | None  # the discard pile: (top card, the rest), None when empty
+
+
 class TorState:
     """One deal. info: (DealContext, dealer, turned-up card); hands: bitmasks; stock: the deal's
     pile (pile[0] the turned-up card, then the stock top first; for a shuffled deal, the part of
@@ -53,6 +59,19 @@ class TorState:
 
     __slots__ = ("info", "hands", "stock", "lazy", "si", "discard", "melds", "turn", "stage", "taken",
                  "melded", "end", "log")
+    info: tuple[DealContext, int, int]  # (ctx, dealer, turned-up card)
+    hands: list[int]
+    stock: list[int]
+    lazy: ShuffledPile | None
+    si: int
+    discard: Discard
+    melds: tuple[tuple[int, int], ...]  # (mask, adjacent cards)
+    turn: int  # -1 when the deal is over
+    stage: int
+    taken: int
+    melded: bool
+    end: tuple[str, tuple[int, ...]] | None  # (kind, seats)
+    log: list[int]
 
     def copy(self) -> "TorState":
         s = TorState.__new__(TorState)
@@ -103,7 +122,7 @@ def _plain_int(s: str) -> bool:
     return s.isdigit() and s.isascii() and (s == "0" or s[0] != "0")
 
 
-class TorRules(Rules):
+class TorRules(Rules[TorState]):
     id = "tor"
     title = "Tőr"
     min_seats, max_seats, default_seats = 2, 8, 4
@@ -152,7 +171,8 @@ class TorRules(Rules):
         s = TorState.__new__(TorState)
         V, B = VALUE, _BIT
         hands = []
-        low = tor = None
+        low: tuple[int, ...] | None = None
+        tor: tuple[int, ...] | None = None
         # scoring.instant, inlined (the hot path; test_start_agrees_with_instant holds them equal)
         for p, (a, b, c, d, e) in enumerate(deal.hands):  # always 5 cards (parse_deal checks)
             hands.append(B[a] | B[b] | B[c] | B[d] | B[e])
@@ -179,7 +199,7 @@ class TorRules(Rules):
             s.end, s.turn = None, (deal.dealer + 1) % self.seats
         return s
 
-    def legal_ids(self, s) -> list[int]:
+    def legal_ids(self, s: TorState) -> list[int]:
         if s.stage == 1:
             return [0, 1, 2] if s.discard else [0, 1]  # drop, draw stock, draw discard
         h = s.hands[s.turn]
@@ -250,12 +270,13 @@ class TorRules(Rules):
                 if a | b:
                     out.append(base + LAYOFF_ID[a | b])
 
-    def apply_id(self, s, a: int) -> None:
+    def apply_id(self, s: TorState, a: int) -> None:
         seat = s.turn
         s.log.append(a << 3 | seat)
         if a == DRAW_STOCK:
             i = s.si
             if i >= len(s.stock):
+                assert s.lazy is not None  # only a shuffled pile's stock is shorter than the pile
                 s.lazy.fix(i)
             s.hands[seat] |= _BIT[s.stock[i]]
             s.si = i + 1
@@ -288,7 +309,7 @@ class TorRules(Rules):
             if not h:
                 s.end, s.turn = ("out", (seat,)), -1
         elif a == DRAW_DISCARD:
-            c, s.discard = s.discard
+            c, s.discard = s.discard  # type: ignore[misc]  # legal only when the pile has a card
             s.hands[seat] |= _BIT[c]
             s.stage, s.taken, s.melded = 2, c, False
         elif a == END:
@@ -301,10 +322,10 @@ class TorRules(Rules):
             s.end, s.turn = ("drop", (seat,)), -1
 
     # --- the edges
-    def action_str(self, s, a: int) -> str:
+    def action_str(self, s: TorState, a: int) -> str:
         return action_text(a)
 
-    def _cards(self, s, words: list[str], verb: str) -> int:
+    def _cards(self, s: TorState, words: list[str], verb: str) -> int:
         """The mask of the card codes `words`, distinct and in canonical order, or InvalidAction."""
         cards = []
         for w in words:
@@ -321,7 +342,7 @@ class TorRules(Rules):
                                 f"(A 2 ... K, then C D H S): {text(mask)}")
         return mask
 
-    def parse_action(self, s, text_: str) -> int:
+    def parse_action(self, s: TorState, text_: str) -> int:
         fixed = {"drop": DROP, "draw stock": DRAW_STOCK, "draw discard": DRAW_DISCARD, "end": END}
         if text_ in fixed:
             return fixed[text_]
@@ -367,7 +388,7 @@ class TorRules(Rules):
             return f"seat {s.turn} does not hold {' '.join(names(missing))}"
         return None
 
-    def why_illegal_id(self, s, a: int) -> str | None:
+    def why_illegal_id(self, s: TorState, a: int) -> str | None:
         if s.end is not None:
             return "the deal is over"
         if a >= LAYOFF0:  # most ids: answered first
@@ -415,14 +436,16 @@ class TorRules(Rules):
             return f"meld {k} ({text(m)}) with {text(mask)} is neither a set nor a run"
         return None
 
-    def public_action(self, s, a: int, viewer: int) -> str:
+    def public_action(self, s: TorState, a: int, viewer: int) -> str:
         if a == DRAW_STOCK and viewer == s.turn:
             if s.si >= len(s.stock):
+                assert s.lazy is not None  # only a shuffled pile's stock is shorter than the pile
                 s.lazy.fix(s.si)
             return "draw stock " + CODES[s.stock[s.si]]  # only the drawer sees the card
         return self.action_str(s, a)
 
-    def deal_result(self, s) -> DealResult:
+    def deal_result(self, s: TorState) -> DealResult:
+        assert s.end is not None, "the deal is not over"
         kind, who = s.end
         stake = self.options["stake"]
         n = self.seats
@@ -459,5 +482,5 @@ class TorRules(Rules):
                           {"end": kind, "seats": list(who), "totals": totals,
                            "hands": [names(h) for h in s.hands]})
 
-    def view(self, s, seat: int) -> dict:
+    def view(self, s: TorState, seat: int) -> View:
         return view_mod.view(self, s, seat)

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 
 from parlor.core.rules import DealResult
 from parlor.core.text import FRENCH, GameText
+from parlor.core.view import View
 from parlor.core.words import Seats, listed, say, say_n, seats_of
 
 from .view import discard_pile_of
@@ -41,7 +42,7 @@ def _how_it_ended(end: str, seats: list[int], totals: list[int], points: list[in
 class TorText(GameText):
     suits = FRENCH
 
-    def table_lines(self, v: dict) -> list[str]:
+    def table_lines(self, v: View) -> list[str]:
         who = seats_of(v)
         pile = discard_pile_of(v)
         stock = say_n("{count} card", "{count} cards", v["stock_size"])

@@ -3,6 +3,7 @@
 from parlor.core.errors import InvalidAction, UnknownAction
 from parlor.core.options import int_option
 from parlor.core.rules import DealContext, DealResult, Rules, plural
+from parlor.core.view import View
 
 from . import view as view_mod
 from . import worlds
@@ -20,6 +21,23 @@ class YokirState:
     __slots__ = ("ctx", "dealer", "hands", "pile", "phase", "turn", "passes", "upcard",
                  "trump", "caller", "discarded", "leader", "trick", "led", "tricks",
                  "won", "bids")
+    ctx: DealContext
+    dealer: int
+    hands: list[list[int]]  # by seat, in the order received
+    pile: tuple[int, ...]  # pile[0] the upcard
+    phase: int  # BID1 ... OVER
+    turn: int  # -1 when the deal is over
+    passes: int  # in this bidding round
+    upcard: int
+    trump: int  # -1 until picked or called
+    caller: int
+    discarded: int  # the picker's discard, -1 before it
+    leader: int  # of the current trick (of the last one once it is over)
+    trick: list[int]  # the cards played to it, leader's first
+    led: int  # the effective suit led
+    tricks: list[tuple[int, tuple[int, ...]]]  # finished tricks: (leader, cards)
+    won: list[int]  # tricks won by seat
+    bids: list[tuple[int, int]]  # (seat, action id) in order
 
     def copy(self) -> "YokirState":
         s = YokirState.__new__(YokirState)
@@ -35,7 +53,7 @@ class YokirState:
         return s
 
 
-class YokirRules(Rules):
+class YokirRules(Rules[YokirState]):
     id = "yokir"
     title = "Yokir"
     min_seats = max_seats = default_seats = 3
@@ -69,7 +87,7 @@ class YokirRules(Rules):
         s.trick, s.tricks, s.won, s.bids = [], [], [0, 0, 0], []
         return s
 
-    def legal_ids(self, s) -> list[int]:
+    def legal_ids(self, s: YokirState) -> list[int]:
         phase = s.phase
         if phase == PLAY:
             hand = s.hands[s.turn]
@@ -86,7 +104,7 @@ class YokirRules(Rules):
             return [PASS] + [CALL0 + t for t in range(4) if t != down]
         return []
 
-    def apply_id(self, s, a: int) -> None:
+    def apply_id(self, s: YokirState, a: int) -> None:
         if s.phase == PLAY:
             seat = s.turn
             s.hands[seat].remove(a)
@@ -122,7 +140,7 @@ class YokirRules(Rules):
             s.trump, s.caller = a - CALL0, s.turn
             s.phase, s.turn = PLAY, (s.dealer + 1) % 3
 
-    def _finish_trick(self, s) -> None:
+    def _finish_trick(self, s: YokirState) -> None:
         power, eff, trump, led = POWER[s.trump], EFFECTIVE[s.trump], s.trump, s.led
         best_key, best_i = -1, 0
         for i, c in enumerate(s.trick):
@@ -141,7 +159,7 @@ class YokirRules(Rules):
             s.turn = winner
 
     # --- the edges
-    def action_str(self, s, a: int) -> str:
+    def action_str(self, s: YokirState, a: int) -> str:
         if a < DISCARD0:
             return "play " + CODES[a]
         if a < PICK:
@@ -152,14 +170,14 @@ class YokirRules(Rules):
             return "pass"
         return "call " + SUITS[a - CALL0]
 
-    def parse_action(self, s, text: str) -> int:
+    def parse_action(self, s: YokirState, text: str) -> int:
         verb, _, arg = text.partition(" ")
         if text == "pick":
             return PICK
         if text == "pass":
             return PASS
-        if verb in ("play", "discard") and DECK.card(arg) is not None:
-            return DECK.card(arg) + (0 if verb == "play" else DISCARD0)
+        if verb in ("play", "discard") and (card := DECK.card(arg)) is not None:
+            return card + (0 if verb == "play" else DISCARD0)
         if verb == "call" and len(arg) == 1 and arg in SUITS:
             return CALL0 + SUITS.index(arg)
         if verb in ("play", "discard"):
@@ -168,7 +186,7 @@ class YokirRules(Rules):
             raise InvalidAction(f"{arg!r} is not a suit (A, L, M or T)")
         raise UnknownAction(f'"{text}" is not a Yokir action (pick, pass, discard C, call S, play C)')
 
-    def why_illegal_id(self, s, a: int) -> str | None:
+    def why_illegal_id(self, s: YokirState, a: int) -> str | None:
         seat, phase = s.turn, s.phase
         if phase == OVER:
             return "the hand is over"
@@ -211,12 +229,12 @@ class YokirRules(Rules):
                     return why
         return None
 
-    def public_action(self, s, a: int, viewer: int) -> str:
+    def public_action(self, s: YokirState, a: int, viewer: int) -> str:
         if DISCARD0 <= a < PICK and viewer != s.turn:
             return "discard ??"
         return self.action_str(s, a)
 
-    def deal_result(self, s) -> DealResult:
+    def deal_result(self, s: YokirState) -> DealResult:
         if s.caller < 0:
             return DealResult(s.dealer, [0, 0, 0], "all passed twice: dead hand", {"caller": None})
         k = s.won[s.caller]
@@ -224,5 +242,5 @@ class YokirRules(Rules):
                           f"seat {s.caller} called {SUITS[s.trump]}, took {plural(k, 'trick')}",
                           {"caller": s.caller, "trump": SUITS[s.trump], "tricks": list(s.won)})
 
-    def view(self, s, seat: int) -> dict:
+    def view(self, s: YokirState, seat: int) -> View:
         return view_mod.view(self, s, seat)

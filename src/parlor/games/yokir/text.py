@@ -5,6 +5,7 @@ from typing import ClassVar
 
 from parlor.core.rules import DealResult
 from parlor.core.text import GameText, Role, Suit
+from parlor.core.view import View
 from parlor.core.words import Seats, listed, say, say_n, seats_of
 
 from .cards import DECK, SUITS, partner, suit_of
@@ -17,10 +18,10 @@ _SIGNS = {"A": ("⌂", "black"), "L": ("♛", "red"), "M": ("♪", "black"), "T"
 
 class YokirText(GameText):
     suits: ClassVar[dict[str, Suit]] = {s: Suit(SUIT_NAMES[s], *_SIGNS[s]) for s in SUITS}
-    rank_names: ClassVar[dict[str, str]] = {"1": "Initiate", "2": "Student", "3": "Prentice", "4": "Journeyman", "5": "Scribe",
-                  "6": "Master"}
+    rank_names: ClassVar[dict[str, str]] = {"1": "Initiate", "2": "Student", "3": "Prentice", "4": "Journeyman",
+                                            "5": "Scribe", "6": "Master"}
 
-    def table_lines(self, v: dict) -> list[str]:
+    def table_lines(self, v: View) -> list[str]:
         who = seats_of(v)
         lines = []
         up, up_state = upcard_of(v)
@@ -51,7 +52,7 @@ class YokirText(GameText):
             lines.append(say("Tricks won: {tricks}", tricks=won))
         return lines
 
-    def card_role(self, v: dict, code: str) -> Role | None:
+    def card_role(self, v: View, code: str) -> Role | None:
         trump = v.get("trump")
         card = DECK.card(code)
         if trump is None or card is None:

@@ -33,6 +33,7 @@ def _bid_str(a: int) -> str:
 def upcard_of(v: dict) -> tuple[str, str]:
     """The up card of view `v` and what became of it (one of UPCARD_STATES)."""
     entry = face_up_entry(v, "upcard")
+    assert entry is not None, "every Yokir view shows the upcard's place"
     return entry["cards"][0], entry["state"]
 
 
