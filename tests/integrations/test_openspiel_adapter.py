@@ -171,7 +171,7 @@ def _whole_history(game, core) -> list[int]:
     its deal card by card, its actions."""
     setup = core.setup
     history = []
-    if setup.dealer_by_outcome is not None:
+    if setup.dealer_by_outcome:
         history.append(next(k for k, d in enumerate(setup.dealer_by_outcome)
                             if setup.rules.dealer_of(d, core.number) == core.dealer))
     for seat, i in setup.slots(core.number, core.dealer)[0]:

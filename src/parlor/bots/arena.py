@@ -79,6 +79,7 @@ def play_job(job: dict) -> dict:
     clock = time.perf_counter
     while not match.finished:
         seat = match.to_act()
+        assert seat is not None, "a match not finished has a seat to act"
         view = match.view(seat)
         forced = len(view["legal"]) == 1
         t0 = clock()
@@ -249,7 +250,8 @@ def summarize(game: str, rules, pattern: list[str], rots: list, matches: int, se
         times = []
         wins = 0.0
         for k in sorted(by_k):
-            mine, field_ = [], []
+            mine: list[float] = []
+            field_: list[float] = []
             for res in by_k[k]:
                 for s in range(n):
                     (mine if res["seating"][s] == name else field_).append(res["scores"][s])

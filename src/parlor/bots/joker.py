@@ -125,9 +125,11 @@ def bid_score(b: int, t: int, n: int, shtanga) -> int:
 
 
 def best_bid(probs, n: int, legal_bids, shtanga=-200) -> tuple[int, float]:
+    """The bid of highest expected score among `legal_bids` (never empty: a seat always has
+    a legal bid), and that score."""
     dist = trick_distribution(probs)
     dist = dist[:n] + [sum(dist[n:])]
-    best, best_v = None, -1e9
+    best, best_v = legal_bids[0], -1e9
     for b in legal_bids:
         v = sum(x * bid_score(b, t, n, shtanga) for t, x in enumerate(dist))
         if v > best_v:

@@ -2,10 +2,16 @@
 
 | level | player | budget |
 |---|---|---|
-| beginner | flat Monte Carlo, two heuristic playouts per move, no inference | instant; it misjudges close calls (a move that did well in two imagined deals), never plays absurd moves |
+| beginner | flat Monte Carlo, two heuristic playouts per move, no inference | instant |
 | casual | the game's heuristic player (`rules`) | instant |
 | strong | information-set MCTS with heuristic playouts and bid inference | about one second on the reference machine |
-| expert | the same, four times strong's usual budget (16 times Meri's strong, 128 times Joker's and Yokir's) in two lanes over two processes, and worlds weighed also by the others' card play (Tőr: their draws, drops and discards; the others imagined as search players, in the cards they keep, also when it weighs a drop, and in dropping at once with a low dealt hand) | a few seconds |
+| expert | strong's search at four times its budget in two processes, worlds weighed by card play too | a few seconds |
+
+The beginner misjudges close calls (a move that did well in two imagined deals) but never
+plays an absurd move. The expert's budget is 16 times Meri's strong and 128 times Joker's and
+Yokir's; in Tőr its worlds are weighed by the others' draws, drops and discards, the others
+imagined as search players (in the cards they keep, also when it weighs a drop, and in dropping
+at once with a low dealt hand).
 
 Budgets are counted in iterations and simulated steps, never in wall time, so a level plays the
 same under the same seed on any machine (tests and tournaments depend on it). `seconds=` may be
@@ -13,7 +19,8 @@ given to cap the thinking time for people.
 
 A game may space its levels differently (its kit's `budgets`, bots/<game>.py): strong thinks a
 quarter as long in Meri and a thirty-second as long in Joker and Yokir, so that the expert is
-measurably stronger than it while strong still beats the heuristic by far (docs/strength.md; tried in Tőr too, not shown there).
+measurably stronger than it while strong still beats the heuristic by far (docs/strength.md;
+tried in Tőr too, not shown there).
 """
 
 from typing import Any

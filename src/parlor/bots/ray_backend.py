@@ -7,6 +7,7 @@ equal those of any other backend.
 """
 
 import socket
+from typing import Any
 
 from parlor.core.errors import UsageError
 
@@ -23,7 +24,7 @@ def run_on_ray(jobs: list[dict], address: str):
     if not ray.is_initialized():
         if address not in ("local", "auto"):
             _check_reachable(address)
-        kwargs = dict(include_dashboard=False, log_to_driver=False, logging_level="ERROR",
+        kwargs: dict[str, Any] = dict(include_dashboard=False, log_to_driver=False, logging_level="ERROR",
                       configure_logging=True)
         try:
             if address == "local":

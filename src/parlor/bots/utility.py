@@ -9,8 +9,9 @@ imagined world.
 """
 
 import math
+from typing import cast
 
-from parlor.core.rules import Rules
+from parlor.core.rules import DealResult, Rules
 
 
 class Utility:
@@ -42,9 +43,11 @@ class Utility:
         md = rules.max_deals()
         if md is not None:
             return max(0, md - self.number)
-        fake = [None] * self.number
+        # The results of deals not played yet are unknown: a game that ends its match by target
+        # decides from the scores (one that needs the results is assumed far from its end).
+        unknown = cast(list[DealResult], [None] * self.number)
         try:
-            if rules.match_over(fake, new_scores):
+            if rules.match_over(unknown, new_scores):
                 return 0
         except Exception:  # a game whose match_over needs real results: assume far from the end
             return 99

@@ -35,11 +35,11 @@ def strength(hand, trump: int) -> float:
     if n_trumps >= 3:
         total += 0.25 * (n_trumps - 2)  # length: the last trumps win late tricks
     # Plain cards: Masters, and Scribes guarded by their Master.
-    suits = {}
+    suits: dict[int, list[int]] = {}
     for c in hand:
         if eff[c] != trump:
             suits.setdefault(eff[c], []).append(c % 6 + 1)
-    for s, ranks in suits.items():
+    for ranks in suits.values():
         if 6 in ranks:
             total += 0.75 if len(ranks) <= 2 else 0.55
         if 5 in ranks and 6 in ranks:
@@ -61,7 +61,7 @@ def best_discard(hand, upcard: int, trump: int) -> int:
     plain = [c for c in options if eff[c] != trump]
     if not plain:
         return min(options, key=lambda c: power[c])
-    count = {}
+    count: dict[int, int] = {}
     for c in plain:
         count[eff[c]] = count.get(eff[c], 0) + 1
 
@@ -221,7 +221,7 @@ def _unseen_trumps(trump, known) -> int:
 
 def _sure_winner(trick, best_key, trump, led, seen_mask, hand) -> bool:
     known = seen_mask | _mask(hand)
-    for p, c in trick:
+    for _, c in trick:
         if _key(c, trump, led) == best_key:
             return _is_master(c, trump, known | _mask(x for _, x in trick))
     return False
@@ -230,7 +230,7 @@ def _sure_winner(trick, best_key, trump, led, seen_mask, hand) -> bool:
 def _lowest(cards, trump, seen_mask) -> int:
     """The card we miss least: plain before trump, low before high, from short suits first."""
     eff, power = EFFECTIVE[trump], POWER[trump]
-    count = {}
+    count: dict[int, int] = {}
     for c in cards:
         count[eff[c]] = count.get(eff[c], 0) + 1
     return min(cards, key=lambda c: (eff[c] == trump, power[c], count[eff[c]], c))

@@ -289,7 +289,7 @@ class Rules(Generic[S]):
     # The game's sampler, set by each game as `sample_world = worlds.sample_world`: a World that
     # looks exactly like `view` to its seat, the hidden cards drawn from what that seat may know
     # (what the public actions reveal). Depends on the view and rng only.
-    def sample_world(self, view: View, rng: Rng) -> World:
+    def sample_world(self, view: View, rng: Rng, /) -> World:
         raise NotImplementedError
 
     def replay_world(self, world: World, observe: Observe | None = None) -> S:

@@ -43,17 +43,17 @@ The game (pyspiel.GameType / GameInfo):
   state is not perfect-recall across deals.
 - Observation: the view as text (encoding.render). Tensors (both): encoding.Layout.
 - resample_from_infostate(player, sampler): a state that looks the same to `player`: the world
-  Rules.sample_world(view, rng) draws, with rng seeded from the sampler, dealt to the match: the hidden cards go wherever the
-  seat cannot rule them out, never where it can. It is NOT exactly uniform over the states
-  consistent with the information state, as OpenSpiel asks: uniform while the seat's knowledge
-  constrains nothing, but when it does (a seat shown out of a suit) core/sampling.place_cards
-  makes 20 uniform tries (exact when one fits) and then falls back to a randomized greedy
-  placement that is biased (about 5% of Joker resamples in random play); Meri's and Tőr's
-  resamplers have quick placements of their own, consistent but not exactly uniform either.
-  The sampled state carries the match's public context (returns() are the match scores so
-  far; rewards() are zero until points are next scored) but its history() is EMPTY (the true
-  history would tell what the seat cannot know): code that replays or keys on history() must
-  not use it; strings, tensors, legal actions and playing on all work.
+  Rules.sample_world(view, rng) draws (rng seeded from the sampler), dealt to the match: the
+  hidden cards go wherever the seat cannot rule them out, never where it can. It is NOT exactly
+  uniform over the states consistent with the information state, as OpenSpiel asks: uniform
+  while the seat's knowledge constrains nothing, but when it does (a seat shown out of a suit)
+  core/sampling.place_cards makes 20 uniform tries (exact when one fits) and then falls back to
+  a randomized greedy placement that is biased (about 5% of Joker resamples in random play);
+  Meri's and Tőr's resamplers have quick placements of their own, consistent but not exactly
+  uniform either. The sampled state carries the match's public context (returns() are the match
+  scores so far; rewards() are zero until points are next scored) but its history() is EMPTY
+  (the true history would tell what the seat cannot know): code that replays or keys on
+  history() must not use it; strings, tensors, legal actions and playing on all work.
 """
 
 import functools
@@ -87,7 +87,8 @@ class _Scripted(Rng):
 
     def __init__(self, pick: int):
         super().__init__(0)
-        self.pick, self.asked = pick, []
+        self.pick = pick
+        self.asked: list[int] = []
 
     def below(self, n: int) -> int:
         self.asked.append(n)
@@ -99,18 +100,18 @@ class _Scripted(Rng):
         raise _Unscripted
 
 
-def first_dealers(rules: Rules) -> tuple[int, list[int] | None]:
-    """(fixed dealer, None) when the rules fix the first dealer; (-1, dealer by outcome) when
+def first_dealers(rules: Rules) -> tuple[int, list[int]]:
+    """(fixed dealer, []) when the rules fix the first dealer; (-1, dealer by outcome) when
     they draw it with one rng.below(n): a chance node with n equally likely outcomes."""
     probe = _Scripted(0)
     try:
         dealer = rules.first_dealer(None, probe)
     except _Unscripted:
         dealer = None
-    if not probe.asked:
-        return dealer, None
     if dealer is None:
         raise ValueError(f"{rules.id}: the first dealer is drawn in a way the adapter cannot follow")
+    if not probe.asked:
+        return dealer, []
     return -1, [rules.first_dealer(None, _Scripted(k)) for k in range(probe.asked[0])]
 
 
@@ -143,6 +144,7 @@ class _Setup:
         self.min_utility, self.max_utility = self.deals * lo, self.deals * hi
         total = self.table.deal_points_sum
         fixed_length = self.single_deal or (limit is not None and type(rules).match_over is Rules.match_over)
+        self.utility_sum: float | None
         if total == 0:
             self.utility, self.utility_sum = pyspiel.GameType.Utility.ZERO_SUM, 0.0
         elif total is not None and fixed_length:
@@ -169,7 +171,7 @@ class _Setup:
 
     def max_chance_nodes(self) -> int:
         most = max(len(self.slots(k, 0)[0]) for k in range(1, min(self.cap, 64) + 1))
-        return (self.dealer_by_outcome is not None) + self.deals * most
+        return bool(self.dealer_by_outcome) + self.deals * most
 
 @functools.lru_cache(maxsize=64)
 def _setup(game_id: str, params_json: str) -> _Setup:
@@ -199,7 +201,7 @@ class _Core:
 
     @classmethod
     def initial(cls, setup: _Setup) -> "_Core":
-        if setup.dealer_by_outcome is None:
+        if not setup.dealer_by_outcome:
             return cls(setup, cls._match(setup, setup.fixed_dealer))
         return cls(setup, None)
 
@@ -227,6 +229,12 @@ class _Core:
             self.match.rules = self.setup.rules  # one rules object per game
 
     # --- where the match stands
+    @property
+    def live(self) -> Match:
+        """The match, once its first dealer is drawn."""
+        assert self.match is not None, "the first dealer is not drawn yet"
+        return self.match
+
     @property
     def phase(self) -> int:
         m = self.match
@@ -262,7 +270,7 @@ class _Core:
     @property
     def actions(self) -> list[int]:
         """The action ids of the deal in play since it was dealt."""
-        return self.match.deal_actions if self.deal is not None else []
+        return self.live.deal_actions if self.deal is not None else []
 
     @property
     def scores(self) -> list[int]:
@@ -282,14 +290,14 @@ class _Core:
                 pile[i] = c
             else:
                 hands[seat][i] = c
-        ended = len(self.match.results)
-        self.match.deal(Deal(self.dealer, hands, pile))
+        ended = len(self.live.results)
+        self.live.deal(Deal(self.dealer, hands, pile))
         self._settled(ended)
 
     def _settled(self, ended: int) -> None:
         """After a step of the match: the points of a deal it ended (results from `ended` on) are
         pending rewards, and the next deal, if any, is dealt card by card."""
-        m = self.match
+        m = self.live
         for result in m.results[ended:]:
             self.pending = [a + b for a, b in zip(self.pending, result.points)]
         if m.state is None and not m.finished:
@@ -313,9 +321,9 @@ class _Core:
         elif phase == PLAY:
             if not (encoding.is_int(action) and 0 <= action < rules.num_actions):
                 raise ValueError(f"action {action} is illegal: not an action id of this game")
-            ended = len(self.match.results)
+            ended = len(self.live.results)
             try:
-                self.match.apply_id(action)
+                self.live.apply_id(action)
             except ActionError as e:
                 raise ValueError(f"action {action} is illegal: {e.reason}") from None
             self.pending = [0] * self.setup.seats
@@ -386,14 +394,14 @@ class _Core:
             return _Core(self.setup, None)
         if phase == OVER:
             raise ValueError("the game is over: there is nothing to resample")
-        m = self.match
+        m = self.live
         c = _Core(self.setup, self._match(self.setup, m.first_dealer, self.number, m.scores, m.results))
         if phase == DEALING:
             cards = rng.shuffled(range(self.setup.rules.deck.size))
             c.dealt = cards[:len(self.dealt)]
             c.left = sorted(cards[len(self.dealt):])
             return c
-        c.match.deal(self.setup.rules.sample_world(self.setup.rules.view(self.state, player), rng))
+        c.live.deal(self.setup.rules.sample_world(self.setup.rules.view(self.state, player), rng))
         return c
 
 
@@ -501,7 +509,7 @@ class ParlorGame(pyspiel.Game):
         s = self.setup
         info = pyspiel.GameInfo(
             num_distinct_actions=s.rules.num_actions,
-            max_chance_outcomes=max(s.rules.deck.size, len(s.dealer_by_outcome or ())),
+            max_chance_outcomes=max(s.rules.deck.size, len(s.dealer_by_outcome)),
             num_players=s.seats,
             min_utility=float(s.min_utility),
             max_utility=float(s.max_utility),

@@ -96,6 +96,7 @@ class TableSession:
         """The move of the computer at `seat` (its own, or a person's stand-in) from that seat's
         `view` at action `index` of the match, and what went wrong (bots.play_safely: a failing
         bot's move is a random legal one; `log` gets its traceback). Safe to call in a thread."""
+        assert self.match.seed is not None, "a table's match is dealt from its seed"
         return play_safely(self.bots[seat], view, bot_rng(self.match.seed, index, seat), log)
 
     def hints(self, seat: int, view: View, index: int) -> list[dict]:

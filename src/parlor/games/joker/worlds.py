@@ -6,15 +6,18 @@ replay. The chooser's hand begins with the first three his view shows; seen by a
 three of his cards drawn at random.
 """
 
+from typing import Any
+
 from parlor.core.rng import Rng
 from parlor.core.rules import Deal, DealContext, DealResult, World
 from parlor.core.sampling import place_cards
+from parlor.core.view import View
 
 from .cards import DECK, NO_SUIT, PLAIN, SUIT, SUIT_BITS, SUITS
 from .view import JOKER0, turned_of
 
 
-def sample_world(rules, v: dict, rng: Rng) -> World:
+def sample_world(rules: Any, v: View, rng: Rng) -> World:
     """A world that gives exactly view `v` to its seat, the hidden cards placed at random
     wherever that seat cannot rule them out."""
     from .rules import ACTION_ID

@@ -2,9 +2,12 @@
 under every constraint the public history shows, and that history becomes the actions to replay.
 """
 
+from typing import Any
+
 from parlor.core.rng import Rng
 from parlor.core.rules import Deal, DealContext, World
 from parlor.core.sampling import follow_suit, place_cards
+from parlor.core.view import View
 
 from .cards import DECK, EFFECTIVE, IS_TRUMP, NCARDS, SUITS, TRUMP_MASK, suit_of, trump_robai, trump_sun
 from .view import indicator_of
@@ -13,7 +16,7 @@ _ALL = (1 << NCARDS) - 1
 _SUIT_MASK = [sum(1 << c for c in range(15 * s, 15 * s + 15)) for s in range(5)]
 
 
-def sample_world(rules, v: dict, rng: Rng) -> World:
+def sample_world(rules: Any, v: View, rng: Rng) -> World:
     """A world that looks exactly like view `v` to its seat, hidden cards drawn wherever the
     seat cannot rule them out:
     * the taker holds the indicator, the declarer the trump Robai, until played;
@@ -53,7 +56,7 @@ def sample_world(rules, v: dict, rng: Rng) -> World:
     void = [0] * 8
     if side and taker is not None and is_trump[side[0]]:
         void[taker] |= _ALL & ~tmask  # discarded a trump: all ten were trumps
-    sequence = list(tricks)
+    sequence: list[tuple[int, list[int] | None]] = list(tricks)
     if current:
         sequence.append((current[0][0], None))
     meri_before = False
@@ -78,7 +81,7 @@ def sample_world(rules, v: dict, rng: Rng) -> World:
                     void[p] |= _SUIT_MASK[led] | tmask
 
     # Cards everybody knows to be in a hand.
-    forced = [[] for _ in range(8)]
+    forced: list[list[int]] = [[] for _ in range(8)]
     if taker is not None and taker != me and ind not in played[taker] and (not side or side[0] != ind):
         forced[taker].append(ind)
     if declarer is not None and declarer != me and robai not in played[declarer] and robai not in known:

@@ -7,8 +7,11 @@ hidden cards: if play began, no dealt hand was a Tőr or a low hand (§6), and t
 respects that too. The view's history becomes the actions to replay.
 """
 
+from typing import Any
+
 from parlor.core.rng import Rng
 from parlor.core.rules import Deal, DealContext, World
+from parlor.core.view import View
 
 from .cards import (DECK, DISCARD0, DRAW_DISCARD, DRAW_STOCK, DROP, END, LAYOFF0, LAYOFF_ID, MELD0,
                     MELD_ID, NUM_LAYOFFS, VALUE)
@@ -27,7 +30,7 @@ def _violation(h0: list[int]) -> int:
     return bad
 
 
-def sample_world(rules, v: dict, rng: Rng) -> World:
+def sample_world(rules: Any, v: View, rng: Rng) -> World:
     """A world that looks exactly like view `v` to its seat (the module docstring says how)."""
     n, me = v["seats"], v["seat"]
     idx = DECK.index
@@ -119,11 +122,10 @@ def sample_world(rules, v: dict, rng: Rng) -> World:
     hands = []
     for p in range(n):
         hands.append(dealt_me if p == me else dealt(cards_at, p))
-    stock_drawn = []
-    for i, c in enumerate(draws):
-        if c is None:
-            c = next(cards_at[(p, ("s", i))] for p in others if (p, ("s", i)) in cards_at)
-        stock_drawn.append(c)
+    stock_drawn: list[int] = []
+    for i, drawn in enumerate(draws):  # a draw another seat made unseen: the card placed there
+        stock_drawn.append(drawn if drawn is not None else
+                           next(cards_at[(p, ("s", i))] for p in others if (p, ("s", i)) in cards_at))
     deal = Deal(v["dealer"], hands, [up] + stock_drawn + stock)
     return World(deal, DealContext(v["deal"], v["dealer"], tuple(v["scores"])), actions)
 
@@ -143,9 +145,7 @@ def _repair(cards_at, stock, others, sources, played, rng):
     low hand (a deal like that exists: the real one). Moves swap the cards of two sources of one
     seat (keeping each played card at a source open before it was played) or an unseen card in a
     dealt slot with an unseen card anywhere else (another seat's source or the stock)."""
-    unseen = set()
-    for slot, c in cards_at.items():
-        unseen.add(c)
+    unseen = set(cards_at.values())
     for p in others:
         for c, _ in played[p]:
             unseen.discard(c)

@@ -2,15 +2,18 @@
 seat cannot rule them out, and the view's public history becomes the actions to replay.
 """
 
+from typing import Any
+
 from parlor.core.rng import Rng
 from parlor.core.rules import Deal, DealContext, World
 from parlor.core.sampling import follow_suit, place_cards
+from parlor.core.view import View
 
 from .cards import DECK, EFFECTIVE, SUITS
 from .view import upcard_of
 
 
-def sample_world(rules, v: dict, rng: Rng) -> World:
+def sample_world(rules: Any, v: View, rng: Rng) -> World:
     """A world that looks exactly like view `v` to its seat; hidden cards drawn at random
     wherever they may be: the other hands (minus suits they have shown out of), the buried
     pile, and another picker's discard."""
@@ -53,11 +56,13 @@ def sample_world(rules, v: dict, rng: Rng) -> World:
     for p, part in zip(others, parts):
         now[p] = part + ([upcard] if p == picker and upcard not in played_by[p] else [])
     discard = own_discard if picker == seat else (parts[2][0] if other_discards else None)
+    buried = picker is not None and v["phase"] != "discard"
+    assert discard is not None or not buried, "a picker past the discard has buried a card"
     dealt = []
     for p in range(3):
         cards = now[p] + played_by[p]
-        if p == picker and v["phase"] != "discard":
-            cards = [c for c in cards if c != upcard] + [discard]
+        if p == picker and buried:
+            cards = [c for c in cards if c != upcard] + [discard]  # type: ignore[list-item]
         elif p == picker:
             cards = [c for c in cards if c != upcard]
         dealt.append(cards)
@@ -66,7 +71,7 @@ def sample_world(rules, v: dict, rng: Rng) -> World:
     actions = []
     for _, bid in v["bids"]:
         actions.append(PICK if bid == "pick" else PASS if bid == "pass" else CALL0 + SUITS.index(bid[5:]))
-        if bid == "pick" and v["phase"] != "discard":
-            actions.append(DISCARD0 + discard)
+        if bid == "pick" and buried:
+            actions.append(DISCARD0 + discard)  # type: ignore[operator]
     actions += [c for trick in tricks for _, c in trick]  # a card's play is its id
     return World(deal, ctx, actions)
