@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from parlor.bots.kit import Kit, kit
 from parlor.core.cards import Deck
 from parlor.core.registry import games
 from parlor.core.rules import Rules
@@ -23,8 +24,8 @@ def package(game_id: str):
 
 def test_the_checklist_names_every_item_checked_here():
     doc = (ROOT / "docs" / "adding-a-game.md").read_text()
-    for name in ("RULES", "TEXT", "DECK", "view_schema", "SCHEMA", "option_schema", "worked_example.json",
-                 "fingerprints.json", "snapshots", "docs/records.md"):
+    for name in ("RULES", "TEXT", "DECK", "view_schema", "SCHEMA", "worlds.py", "sample_world", "KIT = Kit",
+                 "option_schema", "worked_example.json", "fingerprints.json", "snapshots", "docs/records.md"):
         assert name in doc, name
 
 
@@ -55,6 +56,22 @@ def test_view_schema_declared_in_the_games_view_module(game_id):
     assert rules.view_schema, "no view_schema: the front ends would have to guess the view"
     assert rules.view_schema is view.SCHEMA
     assert schema_problems(rules.view_schema) == []
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_sampler_declared_from_the_games_worlds_module(game_id):
+    rules = games()[game_id]
+    worlds = importlib.import_module(f"parlor.games.{game_id}.worlds")
+    assert rules.sample_world is worlds.sample_world, "declare sample_world = worlds.sample_world"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_bot_module_declares_its_kit(game_id):
+    # A game may come without a bot module (it then plays randomly); each of ours has one, and
+    # the module's KIT is what the bots read, with a heuristic player and playouts of its own.
+    module = importlib.import_module(f"parlor.bots.{game_id}")
+    assert isinstance(module.KIT, Kit) and kit(games()[game_id]()) is module.KIT
+    assert module.KIT.rules_bot is not None and module.KIT.policy is not None
 
 
 @pytest.mark.parametrize("game_id", GAMES)
