@@ -236,3 +236,28 @@ def test_only_open_tables_are_listed_once_finished(tmp_path):
         assert ids[True] in finished and ids[False] not in finished
         # the private record is still there for those with the table's link
         assert client.get(f"/api/tables/{ids[False]}/record").status_code == 200
+
+
+# --- names
+
+
+def test_a_joiners_name_is_the_tables_everywhere_after_the_match_and_after_a_restart(tmp_path):
+    db = f"sqlite:///{tmp_path / 'n.sqlite'}"
+    players = [{"kind": "person", "name": "Ann"}, {"kind": "person"}, {"kind": "computer", "level": "random"}]
+    with TestClient(create_app(db)) as client:
+        r = client.post("/api/tables", json={"game": "yokir", "options": {"target": 1}, "players": players,
+                                             "pace_ms": 0, "grace_s": 0, "open": True})
+        tid = r.json()["id"]
+        client.cookies.clear()
+        assert client.post(f"/api/tables/{tid}/join", json={"seat": 1, "name": "Zoe"}).status_code == 200
+        server = client.app.state.server
+        # past the (zero) grace the stand-ins play both persons' seats out while someone watches
+        with client.websocket_connect("/ws") as watcher:
+            hello(watcher, tid)
+            wait_for(lambda: server.tables[tid].stored_finish)
+        finished = {x["id"]: x for x in client.get("/api/lobby").json()["finished"]}
+        assert finished[tid]["names"][:2] == ["Ann", "Zoe"]
+        assert client.get(f"/api/tables/{tid}/record").json()["names"][:2] == ["Ann", "Zoe"]
+    with TestClient(create_app(db)) as client, client.websocket_connect("/ws") as ws:
+        m = hello(ws, tid)
+        assert [p["name"] for p in m["players"]][:2] == ["Ann", "Zoe"]

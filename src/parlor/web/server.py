@@ -213,6 +213,8 @@ class Server:
                           name=name.strip())
             info.token, info.claimed, info.name = token, True, name.strip()
             table.names[seat] = info.name
+            if table.match.names:  # the record the match will be stored as names them too
+                table.match.names[seat] = info.name
             # the grace before a stand-in plays starts now, not when the table was made
             table.start_grace(seat)
             table.views = table._all_views()

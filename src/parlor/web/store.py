@@ -114,9 +114,16 @@ class Store:
             raise StoreError(f"action {index} of table {table_id} is already stored") from None
 
     def update_seat(self, table_id: str, seat: int, **values) -> None:
+        """Change a seat's row; a new `name` is written into the table's names too (the match's
+        record, the finished list and a restart read those), in the same transaction."""
         with self.engine.begin() as c:
             c.execute(update(seats_t).where(seats_t.c.table_id == table_id,
                                             seats_t.c.seat == seat).values(**values))
+            if "name" in values:
+                stored = c.execute(select(tables_t.c.names).where(tables_t.c.id == table_id)).scalar_one()
+                names = json.loads(stored)
+                names[seat] = values["name"]
+                c.execute(update(tables_t).where(tables_t.c.id == table_id).values(names=json.dumps(names)))
 
     def finish(self, table_id: str, record: dict) -> None:
         with self.engine.begin() as c:
