@@ -1,6 +1,6 @@
-"""Text the table shows is readable on what it lies on: the invite link box and the links at the
+"""What the table shows is readable and belongs there: the invite link box and the links at the
 end of a match, each measured as WCAG contrast against the background it is drawn over (the
-ancestors' colours composited, as the eye sees them)."""
+ancestors' colours composited, as the eye sees them); a Last trick button only where there are tricks."""
 
 import pytest
 
@@ -44,3 +44,16 @@ def test_the_links_at_the_end_of_a_match_are_readable(browser, live_server):
     page.wait_for_selector("#record-link")
     for link in ("#record-link", "#finished a[href^='/replay/']"):
         assert page.evaluate(CONTRAST, link) >= 4.5, link
+
+
+@pytest.mark.slow
+def test_only_a_trick_game_offers_its_last_trick(browser, live_server):
+    for game, kinds, offered in (("tor", ("person", "computer", "computer", "computer"), False),
+                                 ("yokir", ("person", "computer", "computer"), True)):
+        _, link = person_table(live_server, game, kinds=kinds)
+        page = new_page(browser)
+        page.goto(link)
+        page.wait_for_selector("#hand [data-code]")
+        assert page.locator("#b-last").is_visible() is offered, game
+        page.keyboard.press("l")
+        assert page.locator("dialog[open]").count() == (1 if offered else 0), game

@@ -62,6 +62,7 @@ def game_catalogue() -> list[dict]:
                                   "str" if isinstance(o.default, str) else "json")}
                         for o in cls.option_schema],
             "faces": faces(gid),
+            "tricks": "tricks" in cls.view_schema,  # a trick game: the table offers its last trick
         })
     return out
 

@@ -66,6 +66,8 @@ async function onMessage(m) {
       const g = cat.games.find(x => x.id === m.game.id);
       S.faces = g ? g.faces : {};
       S.teams = g ? g.teams : null;
+      S.tricks = g ? g.tricks : true;
+      $("b-last").classList.toggle("hidden", !S.tricks);  // Tőr has no tricks
       document.title = `parlor — ${m.game.title}`;
     }
     for (const e of m.log) S.log.set(e.i, e);
@@ -405,7 +407,7 @@ function onKey(ev) {
     const b = document.querySelectorAll("#actions [data-action]")[numbered];
     if (b && !b.disabled) { b.click(); ev.preventDefault(); }
   } else if (k === "h" || k === "H") { if (!$("b-hint").classList.contains("hidden")) askHint(); }
-  else if (k === "l" || k === "L") showLastTrick();
+  else if ((k === "l" || k === "L") && S.tricks) showLastTrick();
   else if (k === "s" || k === "S") showSheet();
   else if (k === "r" || k === "R") showRules();
   else if (k === "?") showKeys();
