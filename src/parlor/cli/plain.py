@@ -4,15 +4,19 @@ Works with screen readers and scripts: everything is plain text, moves are typed
 from the list, the action string, or a short form that names one legal move ("6L" for "play 6L").
 """
 
+from pathlib import Path
+
 from parlor import records
 from parlor.core.errors import ActionError
 from parlor.core.match import Match
 from parlor.core.rules import name_seats
 from parlor.session import TableSession, against_computers, match_input, results_seen, seat_names
+from parlor.session.moves import short_form
 
-HELP = """Type the number of a move, the move itself (play 6L), or a short form naming one
-legal move (6L). Commands: help, hand (show the table again), sheet (score sheet),
-save FILE (write the record), quit."""
+HELP = """Type the number of a move, the move itself ({move}), or a short form naming one
+legal move ({short}). Commands: help, hand (show the table again), hint (the best moves, with
+reasons), sheet (score sheet), save FILE (write the record), quit."""
+HINTS_SHOWN = 3
 
 
 class PlainTable:
@@ -31,7 +35,27 @@ class PlainTable:
     def run(self) -> Match:
         m = self.match
         self.write(f"{m.rules.title}: you are {self.names[self.human]} (seat {self.human}). Type help for help.")
+        computers = [f"{self.names[s]} ({self.session.bots[s].name})" for s in range(m.rules.seats)
+                     if not self.session.is_person(s)]
+        self.write("Computer players: " + ", ".join(computers) + ".")
         self._show_log()  # a deal over as it was dealt, before any move
+        try:
+            if not self._play():
+                return m
+        except KeyboardInterrupt:  # Ctrl+C, at a prompt or while a computer thinks
+            self.write("")
+            self._offer_save_unfinished()
+            return m
+        self.write("The match is over.")
+        self.write(self.session.words.score_sheet(m.results, self.names))
+        winners = m.winners()
+        self.write("Winners: " + (", ".join(self.names[w] for w in winners) if winners else "none, a draw"))
+        self._offer_save()
+        return m
+
+    def _play(self) -> bool:
+        """The moves until the match ends (True) or the person leaves (False)."""
+        m = self.match
         deal = 0
         while not m.finished:
             if m.deal_number != deal:
@@ -41,7 +65,7 @@ class PlainTable:
             assert seat is not None  # the match is not finished
             if self.session.is_person(seat):
                 if not self._human_turn():
-                    return m
+                    return False
             else:
                 action, problem = self.session.computer_move(seat, m.view(seat), len(m.actions))
                 if problem:
@@ -49,12 +73,22 @@ class PlainTable:
                                f"{problem}; it played a random legal move instead)")
                 m.apply(action)
             self._show_log()
-        self.write("The match is over.")
-        self.write(self.session.words.score_sheet(m.results, self.names))
-        winners = m.winners()
-        self.write("Winners: " + (", ".join(self.names[w] for w in winners) if winners else "none, a draw"))
-        self._offer_save()
-        return m
+        return True
+
+    def _offer_save_unfinished(self) -> None:
+        """Leaving before the end (Ctrl+C, Ctrl+D, input ended): one chance to keep the match."""
+        self.write("The match is not over. Type save FILE to keep it (parlor play --load FILE goes on), "
+                   "or press Enter to leave without saving.")
+        while True:
+            try:
+                word, _, rest = self.read("> ").strip().partition(" ")
+            except (EOFError, KeyboardInterrupt):
+                word, rest = "", ""
+            if word != "save":
+                self.write("The match was left unfinished and not saved.")
+                return
+            if self._save(rest.strip()):
+                return
 
     def _offer_save(self) -> None:
         """Once the match is over, its record may be kept (records.md: every game played can be
@@ -68,7 +102,7 @@ class PlainTable:
                 return
             if word in ("help", "?", "sheet", "score", "scores"):
                 self.write(self.session.words.score_sheet(self.match.results, self.names)
-                           if word.startswith(("sheet", "score")) else HELP)
+                           if word.startswith(("sheet", "score")) else self.help())
                 continue
             if word != "save":
                 self.write("The record was not saved.")
@@ -126,8 +160,9 @@ class PlainTable:
         while True:
             try:
                 text = self.read("> ").strip()
-            except EOFError:
-                self.write("Input ended; the game is left unfinished.")
+            except EOFError:  # Ctrl+D, or the end of what a script typed
+                self.write("")
+                self._offer_save_unfinished()
                 return False
             word, _, rest = text.partition(" ")
             if word in ("quit", "exit"):
@@ -139,7 +174,10 @@ class PlainTable:
                 continue
             quitting = False
             if word in ("help", "?"):
-                self.write(HELP)
+                self.write(self.help())
+                continue
+            if word == "hint":
+                self._hint()
                 continue
             if word in ("hand", "table", "look"):
                 self.show_table()
@@ -168,13 +206,43 @@ class PlainTable:
                 continue
             return True
 
+    def help(self) -> str:
+        """The help, its examples this game's own: a move the person may make now (or the
+        game's first move of its kind once the match is over)."""
+        legal = self.match.legal() or ["play 6L"]
+        move = next((a for a in legal if short_form(a, legal) != a), legal[0])
+        return HELP.format(move=move, short=short_form(move, legal))
+
+    def _hint(self) -> None:
+        """The best moves for the person, from their own view only (the session's hint level)."""
+        m = self.match
+        view = dict(self.session.view(self.human), names=self.names)
+        hints = self.session.hints(self.human, view, len(m.actions))[:HINTS_SHOWN]
+        legal = m.legal()
+        for i, h in enumerate(hints, 1):
+            number = legal.index(h["action"]) + 1
+            self.write(f"Hint {i}: {number}) {h['action']} - {h['reason']}")
+
     def _save(self, name: str) -> bool:
-        """Write the record to the file a person named; False (and why) when it could not be."""
+        """Write the record to the file a person named; False (and why) when it could not be.
+        An existing file is overwritten only when the person says so."""
         if not name:
             self.write("save needs a file name: save game.json")
             return False
+        path = Path(name).expanduser()
+        if path.is_dir() or not path.name:
+            self.write(f"Could not save to {name}: it is a folder; name a file in it, such as {path / 'game.json'}")
+            return False
+        if path.exists():
+            try:
+                answer = self.read(f"{name} exists. Overwrite it? (y/N) ").strip().lower()
+            except EOFError:
+                answer = ""
+            if answer not in ("y", "yes"):
+                self.write("Not saved; the file was left as it was.")
+                return False
         try:
-            records.save(self.match, name)
+            records.save(self.match, path)
         except (OSError, ValueError) as e:  # ValueError: a name holding a NUL character
             self.write(f"Could not save to {name}: {getattr(e, 'strerror', None) or e}")
             return False

@@ -8,7 +8,7 @@ from parlor import records
 from parlor.bots import bots_by_seat
 from parlor.core.errors import UsageError
 from parlor.core.match import Match
-from parlor.session import fresh_seed, person_seat
+from parlor.session import default_level, fresh_seed, person_seat
 
 from .common import add_game_arg, add_table_args, bot_list, parse_options, rules_from_args
 from .plain import PlainTable
@@ -20,8 +20,7 @@ def add_parser(sub) -> None:
     p.add_argument("--plain", action="store_true", help="line mode: for screen readers and scripts")
     p.add_argument("--seat", type=int, default=None, help="your seat (default 0)")
     p.add_argument("--bots", default=None, type=bot_list,
-                   help="computer players by seat, comma-separated (default: random in the line "
-                        "mode, casual at the table)")
+                   help="computer players by seat, comma-separated (default: casual)")
     p.add_argument("--delay", type=float, default=None,
                    help="seconds between the computer's moves at the table, 0 to 10 (default 0.6)")
     p.add_argument("--load", metavar="FILE", help="continue the game in a record")
@@ -69,7 +68,7 @@ def run(args) -> int:
     if args.plain:
         if match is None:
             match = Match(rules, args.seed if args.seed is not None else fresh_seed())
-        PlainTable(match, seat, bots or ["random"]).run()
+        PlainTable(match, seat, bots or [default_level()]).run()
         return 0
     from parlor.tui import TableConfig, run as run_table
     config = TableConfig(args.game, parse_options(args.option), args.seats, seat, bots,

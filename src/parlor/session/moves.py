@@ -28,6 +28,17 @@ def match_input(text: str, legal: list[str]) -> str | None:
     return hits[0] if len(hits) == 1 else None
 
 
+def short_form(action: str, legal: list[str]) -> str:
+    """The shortest ending of `action` that names it alone among `legal` ("6L" for "play 6L"),
+    or the action itself: what the help offers as an example of typing less."""
+    words = action.split(" ")
+    for k in range(len(words) - 1, 0, -1):
+        shorter = " ".join(words[k:])
+        if match_input(shorter, legal) == action:
+            return shorter
+    return action
+
+
 def why_not(rules, state, legal: list[str], text: str) -> str | None:
     """Why the typed or clicked `text` makes no legal move, in the rules' own words, read as the
     move it was meant to be: card codes in any case, cards without their verb ("1t" for "play

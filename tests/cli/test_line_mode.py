@@ -1,0 +1,121 @@
+"""The line mode as a player meets it: casual computers by default (and said so), a help whose
+examples are this game's own moves, hints from the person's own view, nothing lost on Ctrl+C or
+Ctrl+D, and a save that asks before it overwrites and says plainly why it could not write."""
+
+import io
+
+import pytest
+
+from parlor import records
+from parlor.cli.main import main
+from parlor.cli.plain import PlainTable
+from parlor.core.match import Match
+from parlor.core.registry import games, make_rules
+from parlor.session.moves import match_input, short_form
+
+
+def typed(*lines, then=EOFError):
+    """A read() that types `lines`, then raises `then` (the end of input by default)."""
+    it = iter(lines)
+
+    def read(prompt=""):
+        try:
+            return next(it)
+        except StopIteration:
+            raise then() from None
+    return read
+
+
+def test_the_line_mode_plays_casual_computers_by_default_and_says_so(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\nquit\n"))
+    assert main(["play", "joker", "--plain", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Computer players: " in out
+    said = out.split("Computer players: ", 1)[1].splitlines()[0]
+    assert said.count("(casual)") == 3 and "random" not in said
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_the_help_shows_a_move_of_this_game_and_its_short_form(game):
+    out = []
+    match = Match(make_rules(game), seed=5)
+    table = PlainTable(match, match.to_act(), ["random"], read=typed("help"), write=out.append)
+    table.run()
+    legal = match.legal()
+    help_text = next(line for line in out if line.startswith("Type the number"))
+    example = help_text.split("the move itself (", 1)[1].split(")", 1)[0]
+    short = help_text.split("naming one\nlegal move (", 1)[1].split(")", 1)[0]
+    assert example in legal and match_input(short, legal) == example
+    if "play 6L" not in legal:
+        assert "6L" not in help_text
+
+
+def test_short_form_is_the_shortest_ending_that_names_the_move_alone():
+    legal = ["play 6L", "play 7L", "discard 6L", "pass"]
+    assert short_form("play 7L", legal) == "7L"
+    assert short_form("play 6L", legal) == "play 6L"  # "6L" names two moves
+    assert short_form("pass", legal) == "pass"
+
+
+def test_hint_gives_legal_moves_with_their_numbers_and_reasons():
+    out = []
+    match = Match(make_rules("yokir"), seed=2)
+    seat = match.to_act()
+    before = list(match.actions)
+    PlainTable(match, seat, ["random"], read=typed("hint"), write=out.append).run()
+    hints = [line for line in out if line.startswith("Hint ")]
+    assert 1 <= len(hints) <= 3
+    legal = match.legal()
+    for line in hints:
+        number, rest = line.split(": ", 1)[1].split(") ", 1)
+        action, reason = rest.split(" - ", 1)
+        assert legal[int(number) - 1] == action and reason.strip()
+    assert match.actions == before  # a hint plays nothing
+
+
+@pytest.mark.parametrize("leave", [EOFError, KeyboardInterrupt])
+def test_leaving_in_the_middle_offers_to_save_and_the_saved_match_goes_on(tmp_path, leave):
+    out = []
+    match = Match(make_rules("tor"), seed=8)
+    path = tmp_path / "left.json"
+    read = typed("1", "1", then=leave)
+    state = {"left": False}
+
+    def read_then_save(prompt=""):
+        if state["left"]:
+            return f"save {path}"
+        try:
+            return read(prompt)
+        except leave:
+            state["left"] = True
+            raise
+    PlainTable(match, 0, ["random"], read=read_then_save, write=out.append).run()
+    assert any("The match is not over. Type save FILE" in line for line in out)
+    assert records.replay(records.read(path)).actions == match.actions
+
+
+def test_leaving_without_saving_says_so():
+    out = []
+    PlainTable(Match(make_rules("tor"), seed=8), 0, ["random"], read=typed(then=KeyboardInterrupt),
+               write=out.append).run()
+    assert out[-1] == "The match was left unfinished and not saved."
+
+
+def test_save_asks_before_overwriting(tmp_path):
+    path = tmp_path / "kept.json"
+    path.write_text("precious")
+    out = []
+    match = Match(make_rules("yokir"), seed=4)
+    seat = match.to_act()
+    PlainTable(match, seat, ["random"], read=typed(f"save {path}", "n", "quit", "quit"), write=out.append).run()
+    assert path.read_text() == "precious" and "Not saved; the file was left as it was." in out
+    PlainTable(match, seat, ["random"], read=typed(f"save {path}", "y", "quit", "quit"), write=out.append).run()
+    assert records.read(path)["game"] == "yokir"
+
+
+def test_saving_to_a_folder_says_so_in_one_plain_line(tmp_path):
+    out = []
+    match = Match(make_rules("yokir"), seed=4)
+    PlainTable(match, match.to_act(), ["random"], read=typed("save /", "quit", "quit"), write=out.append).run()
+    line = next(x for x in out if x.startswith("Could not save"))
+    assert "it is a folder" in line and "PosixPath" not in line and "\n" not in line
