@@ -57,7 +57,7 @@ def test_replay_text_for_people(tmp_path, capsys):
     rec["actions"] = rec["actions"][:3]
     assert main(["replay", record_file(tmp_path, rec)]) == 0
     out = capsys.readouterr().out
-    assert "in progress" in out and "to act: seat 2" in out and "play 1A, play 2L" in out
+    assert "in progress" in out and "to act: Cai (seat 2)" in out and "scores: Ana 0, Ben 0, Cai 0" in out and "play 1A, play 2L" in out
 
 
 @pytest.mark.parametrize("mutate,expected", [

@@ -119,3 +119,17 @@ def test_saving_to_a_folder_says_so_in_one_plain_line(tmp_path):
     PlainTable(match, match.to_act(), ["random"], read=typed("save /", "quit", "quit"), write=out.append).run()
     line = next(x for x in out if x.startswith("Could not save"))
     assert "it is a folder" in line and "PosixPath" not in line and "\n" not in line
+
+
+def test_replay_names_the_players_a_record_names(tmp_path, capsys):
+    match = Match(make_rules("yokir", {"target": 1}), seed=6, names=["Ann", "Bob", "Cai"])
+    while not match.finished:
+        match.apply(match.legal()[0])
+    path = tmp_path / "named.json"
+    records.save(match, path)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "seat 0" not in out.replace("(seat 0)", "") and "(dealer " in out
+    winner = match.winners()[0]
+    assert f"winners: {match.names[winner]} (seat {winner})" in out
+    assert "scores: Ann " in out

@@ -14,6 +14,7 @@ def add_parser(sub) -> None:
 
 def run(args) -> int:
     record = records.read(args.file)
-    report = records.replay(record).report()
-    print(json.dumps(report, indent=1) if args.json else records.describe(report))
+    match = records.replay(record)
+    report = match.report()
+    print(json.dumps(report, indent=1) if args.json else records.describe(report, match.names))
     return 0

@@ -1,4 +1,4 @@
-"""Game records (shared/design/records.md): load, check, replay, save. All or nothing."""
+"""Game records (docs/records.md): load, check, replay, save. All or nothing."""
 
 import json
 import sys
@@ -9,6 +9,7 @@ from parlor.core.errors import ActionError, BadRecord, BadTable, UsageError
 from parlor.core.match import Match
 from parlor.core.options import is_int
 from parlor.core.registry import game_class
+from parlor.core.rules import name_seats
 
 _FIELDS = ("game", "options", "seats", "names", "seed", "deals", "actions")
 
@@ -188,18 +189,23 @@ def keep(record: dict, path) -> None:
         raise UsageError(f"cannot save {path}: {e.strerror}") from None
 
 
-def describe(report: dict) -> str:
-    """The replay report, for a person to read."""
+def describe(report: dict, names: list[str] | None = None) -> str:
+    """The replay report, for a person to read: seats by the record's names where it has them."""
+    seat = (lambda s: f"{names[s]} (seat {s})") if names else (lambda s: f"seat {s}")
+    dealer = (lambda s: names[s]) if names else str
     lines = [f"{report['game']}: " + ("finished" if report["finished"] else "in progress")
              + f", deal {report['deal']}"]
     for i, r in enumerate(report["deal_results"], 1):
         pts = " ".join(f"{p:+d}" for p in r["points"])
-        lines.append(f"  deal {i} (dealer {r['dealer']}): {pts}  {r['detail']}")
-    lines.append("scores: " + " ".join(str(s) for s in report["scores"]))
-    if report["finished"]:
-        lines.append("winners: " + (", ".join(f"seat {w}" for w in report["winners"]) or "none (a draw)"))
+        lines.append(f"  deal {i} (dealer {dealer(r['dealer'])}): {pts}  {name_seats(r['detail'], names)}")
+    if names:
+        lines.append("scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, report["scores"])))
     else:
-        lines.append(f"to act: seat {report['to_act']}")
+        lines.append("scores: " + " ".join(str(s) for s in report["scores"]))
+    if report["finished"]:
+        lines.append("winners: " + (", ".join(seat(w) for w in report["winners"]) or "none (a draw)"))
+    else:
+        lines.append(f"to act: {seat(report['to_act'])}")
         lines.append("legal: " + ", ".join(report["legal"]))
     return "\n".join(lines)
 
