@@ -75,12 +75,19 @@ def test_the_default_score_sheet_shows_each_deal_and_the_running_totals(game_id)
     rows = text.score_sheet(m.results, names).splitlines()
     assert rows[0].split() == ["deal"] + names
     totals = [0] * rules.seats
+    at = 1
     for k, r in enumerate(m.results, 1):
         totals = [t + p for t, p in zip(totals, r.points)]
-        words = rows[k].split()
-        assert words[0] == str(k) and rows[k].endswith(text.deal_result(r, names))
-        assert words[1:1 + 2 * rules.seats] == [x for p, t in zip(r.points, totals) for x in (f"{p:+d}", f"={t}")]
-    assert rows[len(m.results) + 1].split() == ["total"] + [str(t) for t in totals]
+        words = rows[at].split()
+        assert words[0] == str(k)
+        assert words[1:] == [x for p, t in zip(r.points, totals) for x in (f"{p:+d}", f"={t}")]
+        sentence = []  # the deal in words, on the lines under its row
+        for at in range(at + 1, len(rows)):
+            if not rows[at].startswith("      "):
+                break
+            sentence.append(rows[at].strip())
+        assert " ".join(sentence) == text.deal_result(r, names)
+    assert rows[at].split() == ["total"] + [str(t) for t in totals]
 
 
 def test_plural_counts_in_words():
@@ -145,3 +152,19 @@ def test_every_refusal_told_to_the_seat_that_tried_reads_in_the_second_person(ga
                     told += 1
             m.apply(rng.choice(m.legal()))
     assert told > 20
+
+
+@pytest.mark.parametrize("game_id,seats", [("yokir", None), ("tor", 2), ("tor", 8), ("joker", None), ("meri", None)])
+def test_every_score_sheet_fits_the_terminals_dialog_at_80_columns(game_id, seats):
+    """The sheet's dialog shows SHEET_WIDTH columns at 80 (the Joker sheet was cut at 80 and 100),
+    with names as long as a lobby allows."""
+    from parlor.core.text import SHEET_WIDTH
+    rules = make_rules(game_id, seats=seats)
+    m, rng = Match(rules, 7), Rng(7)
+    while not m.finished and len(m.results) < 10:
+        m.apply(rng.choice(m.legal()))
+    names = [f"Bartholomew {s}" for s in range(rules.seats)]
+    sheet = text_of(rules).score_sheet(m.results, names)
+    assert max(len(line) for line in sheet.splitlines()) <= SHEET_WIDTH
+    last = [line for line in sheet.splitlines() if line.split()[0] == str(len(m.results))]
+    assert last, "the last deal's row is on the sheet"

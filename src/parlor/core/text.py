@@ -18,6 +18,7 @@ Every sentence is said from a message template (core/words.py). The engine keeps
 notation: `DealResult.detail` is what records' replay reports print; people read the game's sentence.
 """
 
+import textwrap
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -126,14 +127,37 @@ class GameText:
 
     def score_sheet(self, results: list[DealResult], names: list[str]) -> str:
         """The match's score sheet. Here: one row a deal (each seat's points and its running
-        total, "+2 =5", then the deal in a sentence), then the totals."""
-        width = max(10, *(len(n) for n in names))
-        rows = [f"{say('deal'):<6}" + " ".join(f"{n:>{width}}" for n in names)]
-        totals = [0] * len(names)
-        for i, r in enumerate(results, 1):
+        total, "+2 =5"), the deal in a sentence on the lines below it, then the totals; at most
+        SHEET_WIDTH wide (names cut to fit eight seats)."""
+        n = len(names)
+        totals = [0] * n
+        cells = []
+        for r in results:
             totals = [t + p for t, p in zip(totals, r.points)]
-            cells = (f"{p:+d} ={t}" for p, t in zip(r.points, totals))
-            rows.append(f"{i:>4}  " + " ".join(f"{c:>{width}}" for c in cells)
-                        + f"  {self.deal_result(r, names)}")
+            cells.append([f"{p:+d} ={t}" for p, t in zip(r.points, totals)])
+        if 6 + n * (1 + max((len(c) for row in cells for c in row), default=0)) > SHEET_WIDTH:
+            cells = [[c.replace(" ", "") for c in row] for row in cells]  # "+2=5": eight seats fit
+        # the names as wide as the sheet allows, every number whole
+        width = max(7, min(max(len(x) for x in names), (SHEET_WIDTH - 6) // n - 1),
+                    *(len(c) for row in cells for c in row))
+        rows = [f"{say('deal'):<6}" + " ".join(f"{cut(x, width):>{width}}" for x in names)]
+        for i, (r, row) in enumerate(zip(results, cells), 1):
+            rows.append(f"{i:>4}  " + " ".join(f"{c:>{width}}" for c in row))
+            rows += sentence_lines(self.deal_result(r, names))
         rows.append(f"{say('total'):<6}" + " ".join(f"{t:>{width}d}" for t in totals))
         return "\n".join(rows)
+
+
+# A score sheet's widest line: the terminal's dialog at 80 columns shows 72 without cutting.
+SHEET_WIDTH = 72
+
+
+def cut(name: str, width: int) -> str:
+    """A name cut to `width` columns, marked where it was cut."""
+    return name if len(name) <= width else name[:width - 1] + "…"
+
+
+def sentence_lines(text: str, indent: int = 6) -> list[str]:
+    """A sheet's sentence under its row: indented, wrapped at SHEET_WIDTH."""
+    pad = " " * indent
+    return textwrap.wrap(text, SHEET_WIDTH, initial_indent=pad, subsequent_indent=pad) or []

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from parlor.core.rules import DealResult
-from parlor.core.text import FRENCH, GameText, Role
+from parlor.core.text import FRENCH, GameText, Role, cut
 from parlor.core.view import View
 from parlor.core.words import Seats, listed, say, say_n, seats_of
 
@@ -103,15 +103,15 @@ class JokerText(GameText):
         return listed(clauses, say("; "))
 
     def score_sheet(self, results: list[DealResult], names: list[str]) -> str:
-        width = max(13, *(len(n) for n in names))
+        width = 11  # "bid tk  pts": four seats and the label fit SHEET_WIDTH
         sep = " | "
 
         def row(label: str, cells: list[str]) -> str:
-            return f"{label:<18}" + sep + sep.join(f"{c:>{width}}" for c in cells)
+            return f"{label:<15}" + sep + sep.join(f"{c:>{width}}" for c in cells)
 
-        lines = [row("", list(names)),
-                 row(f"{'#':>4} {say('kind'):<6} {say('trump')}",
-                     [f"{say('bid'):>3} {say('tk'):>2} {say('pts'):>6}"] * 4)]
+        lines = [row("", [cut(n, width) for n in names]),
+                 row(f"{'#':>2} {say('kind'):<6} {say('trump')}",
+                     [f"{say('bid'):>3}{say('tk'):>3}{say('pts'):>5}"] * 4)]
         plans = self.rules.plans
         totals = [0, 0, 0, 0]
         chapter_sum = [0, 0, 0, 0]
@@ -131,10 +131,10 @@ class JokerText(GameText):
             cells = []
             for s in range(4):
                 bid = "-" if bids is None else str(bids[s])
-                cells.append(f"{bid:>3} {d['tricks'][s]:>2} {d['base'][s]:>6}")
-            lines.append(row(f"{number:>4} {d['token']:<6} {d['trump']:<5}", cells))
+                cells.append(f"{bid:>3}{d['tricks'][s]:>3}{d['base'][s]:>5}")
+            lines.append(row(f"{number:>2} {d['token']:<6} {d['trump']:<5}", cells))
             if any(d["premium"]):
-                lines.append(row("     " + say("* premium"), [f"{x:+d}*" if x else "" for x in d["premium"]]))
+                lines.append(row("   " + say("* premium"), [f"{x:+d}*" if x else "" for x in d["premium"]]))
             chapter_sum = [a + b for a, b in zip(chapter_sum, r.points)]
             totals = [a + b for a, b in zip(totals, r.points)]
             if number == plans[number - 1].last:

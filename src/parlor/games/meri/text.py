@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from parlor.core.rules import DealResult
-from parlor.core.text import GameText, Role, Suit
+from parlor.core.text import GameText, Role, Suit, sentence_lines
 from parlor.core.view import View
 from parlor.core.words import Seats, listed, say, seats_of
 
@@ -132,16 +132,18 @@ class MeriText(GameText):
         return listed(clauses, say("; "))
 
     def score_sheet(self, results: list[DealResult], names: list[str]) -> str:
-        """One row a deal with the two teams' points and running totals ("+9 =18"; each seat shows
-        its team's), then the totals."""
-        a = say("A ({seats})", seats=listed(names[0::2]))
-        b = say("B ({seats})", seats=listed(names[1::2]))
-        w = max(len(a), len(b), 6)
-        rows = [f"{say('deal'):<6}{a:>{w}}  {b:>{w}}"]
+        """The two teams' members, then one row a deal with the teams' points and running totals
+        ("+9 =18"), the deal in a sentence below it, then the totals; SHEET_WIDTH wide at most."""
+        rows = sentence_lines(say("Team A: {seats}", seats=listed(names[0::2])), 0)
+        rows += sentence_lines(say("Team B: {seats}", seats=listed(names[1::2])), 0)
+        a, b = say("team A"), say("team B")
+        w = max(len(a), len(b), 8)
+        rows.append(f"{say('deal'):<6}{a:>{w}}  {b:>{w}}")
         ta = tb = 0
         for i, r in enumerate(results, 1):
             ta, tb = ta + r.points[0], tb + r.points[1]
             cells = (f"{r.points[0]:+d} ={ta}", f"{r.points[1]:+d} ={tb}")
-            rows.append(f"{i:>4}  {cells[0]:>{w}}  {cells[1]:>{w}}  {self.deal_result(r, names)}")
+            rows.append(f"{i:>4}  {cells[0]:>{w}}  {cells[1]:>{w}}")
+            rows += sentence_lines(self.deal_result(r, names))
         rows.append(f"{say('total'):<6}{ta:>{w}d}  {tb:>{w}d}")
         return "\n".join(rows)
