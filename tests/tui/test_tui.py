@@ -328,8 +328,9 @@ def test_restart_clears_the_scores_and_next_deal_keeps_them():
             s = table.session  # the summary shows the deal's final trick and its winner
             last = last_trick(s.match.closed_view(s.human))
             assert last["deal"] == 1 and len(last["cards"]) == 3
-            said = ", ".join(f"{s.names[p]} {c}" for p, c in last["cards"])
-            assert f"The last trick: {said}; won by {s.names[last['winner']]}" in screen_text(app)
+            line = next(x for x in screen_text(app).splitlines() if "Last trick: " in x)
+            assert all(f"{s.names[p]} {c}" in line for p, c in last["cards"])  # each with its sign
+            assert f"won by {s.names[last['winner']]}" in line
             await pilot.press("enter")  # next deal: the scores stay
             await ready(pilot, app)
             m = table.session.match
@@ -746,3 +747,41 @@ def test_a_card_that_cannot_be_played_says_why():
                     bare += 1
             s.apply(s.match.legal()[0])
         assert found and (bare or game == "meri"), game  # Meri, seed 2: no turn without a card move
+
+
+def test_a_tor_deal_ends_with_every_hand_and_total_shown_and_the_ended_deal_behind_it():
+    """The summary between deals shows what the rules reveal (each hand and its total, how the
+    deal ended), and the table behind it is the deal that ended, not the next one already dealt.
+    Tőr offers no last trick; your own hand's total is always on the table."""
+    async def go():
+        app = ParlorApp(TableConfig("tor", {"deals": 3}, delay=0, seed=5, levels=["random"]), skip_start=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = app.table
+            s = table.session
+            total_seen = False
+            for _ in range(400):
+                top = await ready(pilot, app)
+                if isinstance(top, TextDialog):
+                    break
+                info = str(table.query_one("#info-text").content)
+                hand = s.match.view(s.human)["hand"]
+                total = sum(min("A23456789TJQK".index(c[0]) + 1, 10) for c in hand)
+                assert f"Your hand counts {total}" in info
+                total_seen = True
+                top.play(s.match.legal()[0])
+            assert total_seen and top.title_text == "Deal 1 is over"
+            closed = s.match.closed_view(s.human)
+            body = str(top.body)
+            for p, cards in enumerate(closed["hands"]):  # each card with its suit sign after it
+                line = next(x for x in body.splitlines() if x.startswith(f"{s.names[p]}: ") and " = " in x)
+                assert line.endswith(f"= {closed['totals'][p]}") and all(c in line for c in cards)
+            behind = str(table.query_one("#info-text").content)
+            assert all(f"= {t}" in behind for t in closed["totals"])  # the ended deal, hands shown
+            assert s.match.deal_number == 2 and "l last trick" not in screen_text(app)
+            await pilot.press("enter")
+            top = await ready(pilot, app)
+            await pilot.press("l")
+            await pilot.pause()
+            assert app.screen is top  # no last-trick dialog in Tőr
+            assert "last trick" not in screen_text(app)
+    run(go())

@@ -23,7 +23,7 @@ from parlor import records
 from parlor.core.errors import ActionError, BadTable, ParlorError
 from parlor.core.rules import name_seats, team_letter
 from parlor.core.text import GameText
-from parlor.core.view import View, last_trick
+from parlor.core.view import View
 from parlor.session import person_seat, results_seen, rules_text
 
 from .dialogs import ChoiceDialog, InputDialog, TextDialog
@@ -98,11 +98,12 @@ def describe_result(session: Session, number: int) -> Text:
         mine = s == session.human or (team_of is not None and team_of[s] == team_of[session.human])
         t.append(f"{label:<{width}}  {r.points[s]:>+6}   total {totals[s]:>6}\n", style="bold" if mine else "")
     if number == len(m.results) and m.closed_state is not None:
-        last = last_trick(m.closed_view(session.human))
-        if last is not None:
-            played = ", ".join(f"{names[p]} {code}" for p, code in last["cards"])
-            won = f"; won by {names[last['winner']]}" if last["winner"] is not None else ""
-            t.append(f"\nThe last trick: {played}{won}\n")
+        # how the deal ended, as this seat saw it: the hands shown and their totals, the last trick
+        closed = dict(m.closed_view(session.human) or {}, names=names)
+        t.append("\n")
+        for line in session.words.table_lines(closed):
+            t.append_text(codes_coloured(session.rules.id, line, session.rules.deck))
+            t.append("\n")
     return t
 
 
@@ -150,18 +151,26 @@ class TableScreen(Screen):
     def compose(self) -> ComposeResult:
         yield from compose_table(moves=True)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A game without tricks (Tőr) has no last trick: its key is neither shown nor bound."""
+        if action == "last_trick" and "tricks" not in self.session.rules.view_schema:
+            return False
+        return True
+
     def on_mount(self) -> None:
         self.query_one(HandView).focus()
         self.redraw()
         self.advance()
 
     # --- drawing: the person's view only
-    def redraw(self) -> None:
+    def redraw(self, closed: bool = False) -> None:
+        """The table as the person sees it; `closed`: the deal that just ended, as it ended."""
         s = self.session
         m, rules = s.match, s.rules
-        view = s.view()
+        ended = m.closed_view(s.human) if closed else None
+        view = dict(ended, names=s.names) if ended is not None else s.view()
         game = rules.id
-        mine = s.human_to_act() and not m.finished
+        mine = s.human_to_act() and not m.finished and ended is None
         self.moves = group_moves(view["legal"], view["hand"], rules.deck) if mine else Moves({}, [], {}, [])
         total = rules.max_deals()
         deal = f"deal {m.deal_number}" + (f"/{total}" if total else "")
@@ -241,7 +250,8 @@ class TableScreen(Screen):
             m, generation = s.match, s.generation
             while self.results_shown < len(m.results):
                 self.results_shown += 1
-                self.redraw()
+                # the deal as it ended stays on the table behind its summary, not the next one dealt
+                self.redraw(closed=self.results_shown == len(m.results) and m.closed_state is not None)
                 await self._deal_summary(self.results_shown)
                 if generation != s.generation:
                     return

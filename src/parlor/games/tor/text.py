@@ -7,6 +7,7 @@ from parlor.core.text import FRENCH, GameText
 from parlor.core.view import View
 from parlor.core.words import Seats, listed, say, say_n, seats_of
 
+from .cards import DECK, VALUE
 from .view import discard_pile_of
 
 
@@ -64,6 +65,9 @@ class TorText(GameText):
                                  cards=" ".join(cards)))
         if v["taken"]:
             lines.append(say("Taken from the discard pile this turn: {card}", card=v["taken"]))
+        if v["hands"] is None and v["hand"]:  # every drop and burn is decided by it
+            total = sum(VALUE[DECK.index[c]] for c in v["hand"])
+            lines.append(say("Your hand counts {total}", total=total))
         if v["hands"] is not None:
             for p, cards in enumerate(v["hands"]):
                 lines.append(say("{seat}: {cards}  = {total}", seat=who(p), cards=" ".join(cards) or "-",
