@@ -13,7 +13,7 @@ import sys
 from parlor.bots.arena import arena, check_plot, plot
 from parlor.session import fresh_seed
 
-from .common import add_game_arg, add_table_args, bot_list, parse_options, positive_int
+from .common import add_game_arg, add_table_args, bot_list, parse_options, positive_int, progress
 
 
 def add_parser(sub) -> None:
@@ -35,27 +35,27 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 
     if args.plot:
         check_plot(args.plot)
     seed = args.seed if args.seed is not None else fresh_seed()
     options = parse_options(args.option)
     finished = []
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), transient=True) as progress:
-        task = progress.add_task(f"{args.game} arena", total=None)
+    with progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn()) as bar:
+        task = bar.add_task(f"{args.game} arena", total=None)
 
         def done(res):
             finished.append(res)
-            progress.advance(task)
+            bar.advance(task)
         # `kill` (SIGTERM) stops the arena as Ctrl-C does: without this the parent died alone and
         # its worker processes played on to the end of their matches, unseen.
         previous = signal.signal(signal.SIGTERM, _interrupt)
         try:
             report = arena(args.game, args.bots, args.matches, seed, options, args.seats,
                            workers=args.workers, ray_address=args.ray, save_dir=args.save,
-                           on_start=lambda total: progress.update(task, total=total),
+                           on_start=lambda total: bar.update(task, total=total),
                            on_done=done)
         except KeyboardInterrupt:
             kept = (f"; their records are in {args.save}, and the same command finishes the arena"

@@ -5,7 +5,7 @@ import json
 from parlor.bench import playout_rate, ref_trick_rate
 from parlor.core.registry import games
 
-from .common import positive_float
+from .common import positive_float, progress
 
 
 def add_parser(sub) -> None:
@@ -22,13 +22,17 @@ def run(args) -> int:
         if game_id not in games():
             from parlor.core.registry import game_class
             game_class(game_id)
-    ref = ref_trick_rate(args.seconds)
     rows = []
-    for game_id in ids:
-        r = playout_rate(game_id, args.seconds)
-        r["ratio"] = r["actions_per_s"] / ref["actions_per_s"]
-        rows.append(r)
-    after = ref_trick_rate(args.seconds)  # machines are noisy: measure the yardstick twice
+    with progress() as bar:  # each run takes 5 x --seconds: say where it is
+        task = bar.add_task("bench: ref_trick", total=len(ids) + 2)
+        ref = ref_trick_rate(args.seconds)
+        for game_id in ids:
+            bar.update(task, advance=1, description=f"bench: {game_id}")
+            r = playout_rate(game_id, args.seconds)
+            r["ratio"] = r["actions_per_s"] / ref["actions_per_s"]
+            rows.append(r)
+        bar.update(task, advance=1, description="bench: ref_trick again")
+        after = ref_trick_rate(args.seconds)  # machines are noisy: measure the yardstick twice
     ref_rate = (ref["actions_per_s"] + after["actions_per_s"]) / 2
     for r in rows:
         r["ratio"] = r["actions_per_s"] / ref_rate

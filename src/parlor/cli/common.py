@@ -71,3 +71,12 @@ def parse_options(pairs: list[str]) -> dict:
 
 def rules_from_args(game: str, args):
     return make_rules(game, parse_options(args.option), args.seats)
+
+
+def progress(*columns):
+    """A rich progress display on standard error, shown only on a terminal (standard output
+    stays the report, JSON included) and gone when the work is done."""
+    from rich.console import Console
+    from rich.progress import Progress
+    console = Console(stderr=True)
+    return Progress(*columns, console=console, transient=True, disable=not console.is_terminal)

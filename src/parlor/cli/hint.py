@@ -8,7 +8,7 @@ from parlor.bots.levels import LEVELS
 from parlor.core.errors import UsageError
 from parlor.core.rng import Rng
 
-from .common import non_negative_int
+from .common import non_negative_int, progress
 
 
 def add_parser(sub) -> None:
@@ -31,7 +31,9 @@ def run(args) -> int:
     view = match.view(seat)
     if match.names:
         view["names"] = list(match.names)
-    hints = hint(match.rules, view, args.level, Rng(args.seed), top=args.top or None)
+    with progress() as bar:  # a search of a second or more: a sign that it is thinking
+        bar.add_task(f"thinking ({args.level})", total=None)
+        hints = hint(match.rules, view, args.level, Rng(args.seed), top=args.top or None)
     if args.json:
         print(json.dumps({"game": match.rules.id, "deal": match.deal_number, "seat": seat,
                           "level": args.level, "hints": hints}, indent=1))

@@ -7,7 +7,7 @@ from parlor.core.rng import Rng
 from parlor.core.rules import plural
 from parlor.session import fresh_seed
 
-from .common import add_game_arg, add_table_args, bot_list, positive_int, rules_from_args
+from .common import add_game_arg, add_table_args, bot_list, positive_int, progress, rules_from_args
 
 
 def add_parser(sub) -> None:
@@ -33,8 +33,6 @@ def play_match(rules, bots, seed: int) -> Match:
 
 
 def run(args) -> int:
-    from rich.progress import Progress
-
     rules = rules_from_args(args.game, args)
     bots = [make_bot(name, rules) for name in bots_by_seat(args.bots, rules)]
     first = args.seed if args.seed is not None else fresh_seed()
@@ -45,8 +43,8 @@ def run(args) -> int:
     totals = [0] * rules.seats
     wins = [0] * rules.seats
     draws = 0
-    with Progress(transient=True) as progress:
-        task = progress.add_task(f"{rules.id} self-play", total=args.games)
+    with progress() as bar:
+        task = bar.add_task(f"{rules.id} self-play", total=args.games)
         for k in range(args.games):
             match = play_match(rules, bots, first + k)
             totals = [t + s for t, s in zip(totals, match.scores)]
@@ -55,7 +53,7 @@ def run(args) -> int:
             draws += not match.winners()
             if save:
                 records.keep(match.record(), save / f"{rules.id}-{first + k}.json")
-            progress.advance(task)
+            bar.advance(task)
     print(f"{plural(args.games, 'match', 'matches')} of {rules.id}, "
           + (f"seed {first}" if first == last else f"seeds {first}..{last}"))
     for s in range(rules.seats):
