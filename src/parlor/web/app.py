@@ -13,7 +13,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from parlor.core.errors import BadTable, ParlorError
 
-from .server import BadRequest, NotFound, Server, game_catalogue, read_json
+from .server import BadRequest, NotFound, Server, game_catalogue, level_catalogue, read_json
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 16_384  # characters; a move is a few words
@@ -36,9 +36,8 @@ def create_app(db_url: str, **server_args) -> Starlette:
         return endpoint
 
     async def api_games(request: Request):
-        from parlor.bots import bot_names
         from parlor.session import standin_level
-        return JSONResponse({"games": game_catalogue(), "levels": bot_names(),
+        return JSONResponse({"games": game_catalogue(), "levels": level_catalogue(),
                              "standin": standin_level()})
 
     async def api_rules(request: Request):

@@ -21,8 +21,9 @@ from parlor.bots import bot_names
 from parlor.core import jsontext
 from parlor.core.errors import ParlorError
 from parlor.core.match import Match
-from parlor.core.options import is_int
-from parlor.core.registry import games, make_rules
+from parlor.bots.levels import LEVEL_WORDS
+from parlor.core.options import Option, is_int
+from parlor.core.registry import games, make_rules, text_class
 from parlor.core.rules import team_letter
 from parlor.session import NAMES, fresh_seed, standin_level
 
@@ -49,21 +50,36 @@ def game_catalogue() -> list[dict]:
     from .faces import faces
     out = []
     for gid, cls in games().items():
+        text = text_class(gid)
         out.append({
-            "id": gid, "title": cls.title, "min_seats": cls.min_seats, "max_seats": cls.max_seats,
-            "default_seats": cls.default_seats,
+            "id": gid, "title": cls.title, "about": text.about, "min_seats": cls.min_seats,
+            "max_seats": cls.max_seats, "default_seats": cls.default_seats,
             # each seat's team letter, as the terminal names them (null: no teams)
             "teams": ([team_letter(cls, s) for s in range(len(cls.team_of))]
                       if cls.team_of is not None else None),
-            "options": [{"name": o.name, "default": o.default, "allowed": o.allowed, "doc": o.doc,
-                         "choices": list(o.choices),
-                         "type": ("bool" if isinstance(o.default, bool) else
-                                  "int" if is_int(o.default) else
-                                  "str" if isinstance(o.default, str) else "json")}
-                        for o in cls.option_schema],
+            "options": [_option_entry(o, *text.option_label(o)) for o in cls.option_schema],
             "faces": faces(gid),
         })
     return out
+
+
+def _option_entry(o: Option, label: str, words: dict) -> dict:
+    """An option as the lobby offers it: its label, its choices in words; a JSON option's
+    `parts` (the words of what it is built of; a JSON option without them is not offered)."""
+    kind = ("choice" if o.choices else "bool" if isinstance(o.default, bool) else
+            "int" if is_int(o.default) else "str" if isinstance(o.default, str) else "json")
+    entry = {"name": o.name, "label": label, "default": o.default, "allowed": o.allowed,
+             "type": kind, "choices": [{"value": v, "words": words.get(v, str(v))} for v in o.choices]}
+    if kind == "json":
+        entry["parts"] = words
+    return entry
+
+
+def level_catalogue() -> list[dict]:
+    """The levels a person picks, each in a line (never the other bots: `random`, `search`,
+    an integration's)."""
+    known = bot_names()
+    return [{"id": name, "words": words} for name, words in LEVEL_WORDS.items() if name in known]
 
 
 class Server:
