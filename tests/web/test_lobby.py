@@ -34,7 +34,7 @@ def test_the_catalogue_sends_labels_words_and_the_levels_people_pick(app_client)
     assert opts["schedule"]["type"] == "json" and opts["schedule"]["parts"]["9"] == "9 cards, trump chosen"
     levels = data["levels"]
     assert [lv["id"] for lv in levels] == ["beginner", "casual", "strong", "expert"]
-    assert all(lv["words"] == LEVEL_WORDS[lv["id"]] for lv in levels)
+    assert all((lv["name"], lv["words"]) == LEVEL_WORDS[lv["id"]] for lv in levels)
     assert "openspiel-ismcts" not in json.dumps(levels) and "random" not in json.dumps(levels)
 
 

@@ -42,12 +42,12 @@ LEVELS: dict[str, dict[str, Any]] = {
                "lanes": 2, "processes": 2, "deviation": 0.3, "pool": 400, "assume": "search"},
 }
 
-# Each level in a line, as the lobby offers it to people.
+# Each level as the lobby offers it to people: its name, and what it is in a line.
 LEVEL_WORDS = {
-    "beginner": say("Beginner: a learner who plays instantly and misjudges close calls"),
-    "casual": say("Casual: plays by simple rules, instantly"),
-    "strong": say("Strong: thinks about a second, a solid club player"),
-    "expert": say("Expert: thinks a few seconds a move, the strongest here"),
+    "beginner": (say("Beginner"), say("Beginner: a learner who plays instantly and misjudges close calls")),
+    "casual": (say("Casual"), say("Casual: plays by simple rules, instantly")),
+    "strong": (say("Strong"), say("Strong: thinks about a second, a solid club player")),
+    "expert": (say("Expert"), say("Expert: thinks a few seconds a move, the strongest here")),
 }
 
 

@@ -79,7 +79,8 @@ def level_catalogue() -> list[dict]:
     """The levels a person picks, each in a line (never the other bots: `random`, `search`,
     an integration's)."""
     known = bot_names()
-    return [{"id": name, "words": words} for name, words in LEVEL_WORDS.items() if name in known]
+    return [{"id": level, "name": name, "words": words}
+            for level, (name, words) in LEVEL_WORDS.items() if level in known]
 
 
 class Server:

@@ -160,7 +160,8 @@ class Store:
 
     def seats_held(self, held: dict[str, str], limit: int = 50) -> list[dict]:
         """For each table id -> seat token of `held` that is a seat there, newest first: the
-        table's game, names, status, the seat and the next match's id (settings "again")."""
+        table's game, names, status, the seat (its token: the browser's own, from its cookie or
+        its storage) and the next match's id (settings "again")."""
         q = (select(tables_t.c.id, tables_t.c.game, tables_t.c.names, tables_t.c.status,
                     tables_t.c.settings, tables_t.c.created, seats_t.c.seat, seats_t.c.token)
              .join(seats_t, seats_t.c.table_id == tables_t.c.id)
@@ -168,7 +169,7 @@ class Store:
              .order_by(tables_t.c.created.desc()))
         with self.engine.connect() as c:
             return [{"id": r.id, "game": r.game, "names": json.loads(r.names), "status": r.status,
-                     "seat": r.seat, "again": json.loads(r.settings).get("again")}
+                     "seat": r.seat, "token": r.token, "again": json.loads(r.settings).get("again")}
                     for r in c.execute(q) if held.get(r.id) == r.token]
 
     def action_count(self, table_id: str) -> int:
