@@ -6,11 +6,11 @@ import pytest
 
 from parlor.core.registry import games
 
-from .test_browser import CHROMIUM, PHONE, api, new_page, open_custom, play_until, shot
-from .test_browser import browser  # noqa: F401 - the fixture
+from . import test_browser
+from .test_browser import PHONE, api, new_page, open_custom, play_until, shot
 
-pytestmark = pytest.mark.skipif(not __import__("pathlib").Path(CHROMIUM).exists(),
-                                reason="needs Debian's chromium (.ci/run installs it)")
+browser = test_browser.browser  # the fixture: Chromium on a fresh profile
+pytestmark = test_browser.pytestmark
 
 # the engine's option names and values and bot names, never shown (its plain words may be:
 # "Drawn at random", "Best deal doubled")
@@ -28,9 +28,9 @@ def test_one_click_plays_each_game_against_the_computer(browser, live_server, ga
     # your move, or the computers playing theirs
     page.wait_for_function("""() => document.querySelector('#hand .card.playable, #actions [data-action]')
                                     || document.querySelectorAll('#log li').length > 1""", timeout=20000)
-    table_id = page.url.split("/table/")[1].split("#")[0]
-    players = next(t for t in api(live_server, "/api/mine", {"tables": {table_id: page.url.split("seat=")[1]}})["tables"])
-    assert players["seat"] == 0 and players["status"] == "playing"
+    table_id, seat_token = page.url.split("/table/")[1].split("#seat=")
+    [mine] = api(live_server, "/api/mine", {"tables": {table_id: seat_token}})["tables"]
+    assert (mine["game"], mine["seat"], mine["status"]) == (game, 0, "playing")
     assert not browser.errors
 
 

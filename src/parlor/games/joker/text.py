@@ -29,7 +29,8 @@ def _kind_words(token: str) -> str:
 class JokerText(GameText):
     rules: "JokerRules"  # its chapters (plans) and premium variant make the score sheet
     suits = FRENCH
-    about = say("Georgian trick-taking for four: bid the exact number of tricks you will take; the two jokers play as high or as low as you like.")
+    about = say("Georgian trick-taking for four: bid the exact number of tricks you will take; "
+                "the two jokers play as high or as low as you like.")
     option_words = {
         "length": (say("Deals"), {"classic24": say("Classic: 24 deals"), "short12": say("Short: 12 deals"),
                                   "full40": say("Full: 40 deals, with golden, no-trump, dark and misère chapters")}),
