@@ -83,9 +83,15 @@ def hand(page) -> list[str]:
     return page.locator("#hand [data-code]").evaluate_all("ns => ns.map(n => n.dataset.code)")
 
 
+def open_custom(page):
+    """Unfold the lobby's custom table and its table rules."""
+    page.wait_for_selector("#game option", state="attached")
+    page.evaluate("document.querySelectorAll('#custom, #rules-box').forEach(d => { d.open = true; })")
+
+
 def create_from_lobby(page, url, game, kinds, options=None, listed=False):
     page.goto(url + "/")
-    page.wait_for_selector("#game option", state="attached")
+    open_custom(page)
     page.select_option("#game", game)
     for name, value in (options or {}).items():
         page.select_option(f"#opt-{name}", value)
@@ -455,7 +461,7 @@ def test_the_table_draws_the_newest_state_when_the_first_message_waits(browser, 
 def test_the_lobby_names_teams_leaves_empty_numbers_out_and_cancel_takes_no_seat(browser, live_server):
     page = new_page(browser)
     page.goto(live_server.url + "/")
-    page.wait_for_selector("#game option", state="attached")
+    open_custom(page)
     page.select_option("#game", "meri")
     assert page.locator("#players .seat-row > span").all_inner_texts() == [
         f"Seat {s} · team {'AB'[s % 2]}" for s in range(8)]

@@ -28,6 +28,8 @@ from typing import Any
 from parlor.core.errors import BadSettings
 from parlor.core.rules import Rules
 
+from parlor.core.words import say
+
 from .base import Bot
 from .kit import kit
 
@@ -38,6 +40,14 @@ LEVELS: dict[str, dict[str, Any]] = {
     "strong": {"kind": "search", "mode": "ismcts", "iterations": 6000, "steps": 80_000},
     "expert": {"kind": "search", "mode": "ismcts", "iterations": 24000, "steps": 320_000,
                "lanes": 2, "processes": 2, "deviation": 0.3, "pool": 400, "assume": "search"},
+}
+
+# Each level as the lobby offers it to people: its name, and what it is in a line.
+LEVEL_WORDS = {
+    "beginner": (say("Beginner"), say("Beginner: a learner who plays instantly and misjudges close calls")),
+    "casual": (say("Casual"), say("Casual: plays by simple rules, instantly")),
+    "strong": (say("Strong"), say("Strong: thinks about a second, a solid club player")),
+    "expert": (say("Expert"), say("Expert: thinks a few seconds a move, the strongest here")),
 }
 
 

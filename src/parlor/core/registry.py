@@ -35,6 +35,12 @@ def game_class(game_id: object) -> type[Rules]:  # checked: a record or a reques
     return table[game_id]
 
 
+def text_class(game_id: str) -> type[GameText]:
+    """A game's words class (its TEXT, or the core's defaults), for what needs no table."""
+    game_class(game_id)
+    return _TEXTS.get(game_id, GameText)
+
+
 def make_rules(game_id: object, options: dict | None = None, seats: int | None = None) -> Rules:
     return game_class(game_id)(options, seats)
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .cards import Deck
+from .options import Option
 from .rules import DealResult, Rules, name_seats
 from .view import View
 from .words import say
@@ -102,9 +103,21 @@ class GameText:
     suits: ClassVar[dict[str, Suit]] = {}
     # A rank (as in the codes) -> its name in a card's title ("Ka": "Kaba"); else the rank.
     rank_names: ClassVar[dict[str, str]] = {}
+    # A table option's name -> its label and its values in words, for the lobby: ("Deals",
+    # {"classic24": "Classic: 24 deals"}). A JSON option's words name the parts it is built of
+    # (Joker's schedule: each deal token). Undeclared: the option's doc, and each value as it is.
+    option_words: ClassVar[dict[str, tuple[str, dict]]] = {}
+    # The game in one line, for the lobby's card of it.
+    about: ClassVar[str] = ""
 
     def __init__(self, rules: Rules):
         self.rules = rules
+
+    @classmethod
+    def option_label(cls, option: Option) -> tuple[str, dict]:
+        """An option's label and its values' words (those it declares; others are shown as
+        they are)."""
+        return cls.option_words.get(option.name, (option.doc or option.name, {}))
 
     @classmethod
     def card_faces(cls, deck: Deck) -> dict[str, Face]:

@@ -13,7 +13,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from parlor.core.errors import BadTable, ParlorError
 
-from .server import BadRequest, NotFound, Server, game_catalogue, read_json
+from .server import BadRequest, NotFound, Server, game_catalogue, level_catalogue, read_json
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 16_384  # characters; a move is a few words
@@ -36,9 +36,8 @@ def create_app(db_url: str, **server_args) -> Starlette:
         return endpoint
 
     async def api_games(request: Request):
-        from parlor.bots import bot_names
         from parlor.session import standin_level
-        return JSONResponse({"games": game_catalogue(), "levels": bot_names(),
+        return JSONResponse({"games": game_catalogue(), "levels": level_catalogue(),
                              "standin": standin_level()})
 
     async def api_rules(request: Request):
@@ -78,6 +77,33 @@ def create_app(db_url: str, **server_args) -> Starlette:
         response = JSONResponse(result)
         _hold_seat(response, table_id, result["token"])
         return response
+
+    async def api_again(request: Request):
+        body = await _json_body(request)
+        if isinstance(body, Response):
+            return body
+        token = body.get("token") if isinstance(body, dict) else None
+        result = await _guard(server.play_again(request.path_params["table"], token), raw=True)
+        if isinstance(result, Response):
+            return result
+        response = JSONResponse(result)
+        _hold_seat(response, result["id"], result["token"])
+        return response
+
+    async def api_mine(request: Request):
+        """This browser's tables: the seat tokens it sends (kept in localStorage) and those
+        its seat cookies hold."""
+        body = await _json_body(request)
+        if isinstance(body, Response):
+            return body
+        sent = body.get("tables") if isinstance(body, dict) else None
+        held = {k: v for k, v in (sent if isinstance(sent, dict) else {}).items()
+                if isinstance(k, str) and isinstance(v, str)}
+        prefix = _seat_cookie("")
+        for name, token in request.cookies.items():
+            if name.startswith(prefix):
+                held.setdefault(name[len(prefix):], token)
+        return JSONResponse({"tables": await server.mine(held)})
 
     async def api_record(request: Request):
         result = await _guard(server.record(request.path_params["table"]), raw=True)
@@ -122,6 +148,8 @@ def create_app(db_url: str, **server_args) -> Starlette:
         Route("/api/lobby", api_lobby),
         Route("/api/tables", api_create, methods=["POST"]),
         Route("/api/tables/{table}/join", api_join, methods=["POST"]),
+        Route("/api/tables/{table}/again", api_again, methods=["POST"]),
+        Route("/api/mine", api_mine, methods=["POST"]),
         Route("/api/tables/{table}/record", api_record),
         Route("/api/tables/{table}/replay", api_replay),
         WebSocketRoute("/ws", ws_endpoint),

@@ -21,8 +21,9 @@ from parlor.bots import bot_names
 from parlor.core import jsontext
 from parlor.core.errors import ParlorError
 from parlor.core.match import Match
-from parlor.core.options import is_int
-from parlor.core.registry import games, make_rules
+from parlor.bots.levels import LEVEL_WORDS
+from parlor.core.options import Option, is_int
+from parlor.core.registry import games, make_rules, text_class
 from parlor.core.rules import team_letter
 from parlor.session import NAMES, fresh_seed, standin_level
 
@@ -49,22 +50,38 @@ def game_catalogue() -> list[dict]:
     from .faces import faces
     out = []
     for gid, cls in games().items():
+        text = text_class(gid)
         out.append({
-            "id": gid, "title": cls.title, "min_seats": cls.min_seats, "max_seats": cls.max_seats,
-            "default_seats": cls.default_seats,
+            "id": gid, "title": cls.title, "about": text.about, "min_seats": cls.min_seats,
+            "max_seats": cls.max_seats, "default_seats": cls.default_seats,
             # each seat's team letter, as the terminal names them (null: no teams)
             "teams": ([team_letter(cls, s) for s in range(len(cls.team_of))]
                       if cls.team_of is not None else None),
-            "options": [{"name": o.name, "default": o.default, "allowed": o.allowed, "doc": o.doc,
-                         "choices": list(o.choices),
-                         "type": ("bool" if isinstance(o.default, bool) else
-                                  "int" if is_int(o.default) else
-                                  "str" if isinstance(o.default, str) else "json")}
-                        for o in cls.option_schema],
+            "options": [_option_entry(o, *text.option_label(o)) for o in cls.option_schema],
             "faces": faces(gid),
             "tricks": "tricks" in cls.view_schema,  # a trick game: the table offers its last trick
         })
     return out
+
+
+def _option_entry(o: Option, label: str, words: dict) -> dict:
+    """An option as the lobby offers it: its label, its choices in words; a JSON option's
+    `parts` (the words of what it is built of; a JSON option without them is not offered)."""
+    kind = ("choice" if o.choices else "bool" if isinstance(o.default, bool) else
+            "int" if is_int(o.default) else "str" if isinstance(o.default, str) else "json")
+    entry = {"name": o.name, "label": label, "default": o.default, "allowed": o.allowed,
+             "type": kind, "choices": [{"value": v, "words": words.get(v, str(v))} for v in o.choices]}
+    if kind == "json":
+        entry["parts"] = words
+    return entry
+
+
+def level_catalogue() -> list[dict]:
+    """The levels a person picks, each in a line (never the other bots: `random`, `search`,
+    an integration's)."""
+    known = bot_names()
+    return [{"id": level, "name": name, "words": words}
+            for level, (name, words) in LEVEL_WORDS.items() if level in known]
 
 
 class Server:
@@ -143,7 +160,7 @@ class Server:
         if not isinstance(players, list) or len(players) != n:
             raise BadRequest(f"players must list {n} seats")
         levels = bot_names()
-        seat_rows, names = [], []
+        seat_rows = []
         for s, p in enumerate(players):
             if not isinstance(p, dict):
                 raise BadRequest(f"players[{s}] must be an object")
@@ -159,7 +176,6 @@ class Server:
             name = p.get("name") or (f"Player {s + 1}" if kind == "person" else NAMES[s % len(NAMES)])
             if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
                 raise BadRequest(f"players[{s}].name must be 1 to {MAX_NAME} characters")
-            names.append(name.strip())
             seat_rows.append({"seat": s, "kind": kind, "level": level, "name": name.strip(),
                               "token": secrets.token_urlsafe(16), "claimed": False})
         persons = [r for r in seat_rows if r["kind"] == "person"]
@@ -171,20 +187,60 @@ class Server:
             "hints": _bool_field(spec, "hints", True),
             "open": _bool_field(spec, "open", False),
         }
-        seed = self._seeds() if self._seeds else fresh_seed()
-        match = Match(rules, seed, names=names)
-        table_id = secrets.token_urlsafe(6)
-        await self.db(self.open_store.create_table, table_id, rules.id, rules.options, n, names, seed,
-                      settings, seat_rows)
-        row = await self.db(self.open_store.load, table_id)
-        table = Table(self, row, match)
-        self.tables[table_id] = table
-        table.start()
-        return {"id": table_id, "host": table.host_seat(),
+        table = await self._open_table(rules, seat_rows, settings)
+        return {"id": table.id, "host": table.host_seat(),
                 "seats": [{"seat": r["seat"], "kind": r["kind"], "name": r["name"],
                            "level": r["level"],
                            **({"token": r["token"]} if r["kind"] == "person" else {})}
                           for r in seat_rows]}
+
+    async def _open_table(self, rules, seat_rows: list[dict], settings: dict) -> Table:
+        """A new table of `rules` with these seats and settings, on a fresh deal, playing."""
+        names = [r["name"] for r in seat_rows]
+        seed = self._seeds() if self._seeds else fresh_seed()
+        match = Match(rules, seed, names=names)
+        table_id = secrets.token_urlsafe(6)
+        await self.db(self.open_store.create_table, table_id, rules.id, rules.options, rules.seats,
+                      names, seed, settings, seat_rows)
+        row = await self.db(self.open_store.load, table_id)
+        table = Table(self, row, match)
+        self.tables[table_id] = table
+        table.start()
+        return table
+
+    async def play_again(self, table_id: str, token) -> dict:
+        """The next match of a finished table: the same seats (people with the same seat
+        tokens, computers at the same levels), options and settings, a fresh deal. Made once;
+        every player of the old table who asks with their token gets their seat at it."""
+        table = await self.table(table_id)
+        if table is None:
+            raise NotFound(f"no table {table_id!r}")
+        seat = table.seat_of_token(token)
+        if seat is None:
+            raise BadRequest("only a player of this table can play again: open it from your seat's link")
+        async with table.changing:  # two players asking at once: one new table
+            if not table.match.finished:
+                raise BadRequest("the match is not over yet")
+            again = table.settings.get("again")
+            if again is None:
+                settings = {k: v for k, v in table.settings.items() if k != "again"}
+                rows = [{"seat": s, "kind": i.kind, "level": i.level, "name": i.name,
+                         "token": i.token, "claimed": i.claimed} for s, i in enumerate(table.seats)]
+                new = await self._open_table(make_rules(table.rules.id, table.rules.options,
+                                                        table.rules.seats), rows, settings)
+                again = new.id
+                await self.db(self.open_store.update_settings, table_id, {**table.settings, "again": again})
+                table.settings["again"] = again
+                table.broadcast()
+        return {"id": again, "seat": seat, "token": table.seats[seat].token}
+
+    async def mine(self, held: dict) -> list[dict]:
+        """The tables where this browser holds a seat (`held`: table id -> seat token), newest
+        first: each with the seat, whether it is finished, and its next match if there is one."""
+        rows = await self.db(self.open_store.seats_held, held)
+        catalogue = games()
+        return [{**r, "title": catalogue[r["game"]].title if r["game"] in catalogue else r["game"]}
+                for r in rows]
 
     async def join(self, table_id: str, body, held: str | None = None) -> dict:
         """A free seat of an open table for whoever asks first. `held`: the seat token this

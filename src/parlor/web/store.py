@@ -125,6 +125,11 @@ class Store:
                 names[seat] = values["name"]
                 c.execute(update(tables_t).where(tables_t.c.id == table_id).values(names=json.dumps(names)))
 
+    def update_settings(self, table_id: str, settings: dict) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(tables_t).where(tables_t.c.id == table_id).values(
+                settings=json.dumps(settings)))
+
     def finish(self, table_id: str, record: dict) -> None:
         with self.engine.begin() as c:
             c.execute(update(tables_t).where(tables_t.c.id == table_id).values(
@@ -159,6 +164,20 @@ class Store:
         with self.engine.connect() as c:
             return [{"id": r.id, "game": r.game, "names": json.loads(r.names), "finished": r.finished}
                     for r in c.execute(q)]
+
+    def seats_held(self, held: dict[str, str], limit: int = 50) -> list[dict]:
+        """For each table id -> seat token of `held` that is a seat there, newest first: the
+        table's game, names, status, the seat (its token: the browser's own, from its cookie or
+        its storage) and the next match's id (settings "again")."""
+        q = (select(tables_t.c.id, tables_t.c.game, tables_t.c.names, tables_t.c.status,
+                    tables_t.c.settings, tables_t.c.created, seats_t.c.seat, seats_t.c.token)
+             .join(seats_t, seats_t.c.table_id == tables_t.c.id)
+             .where(tables_t.c.id.in_(list(held)[:limit]), seats_t.c.kind == "person")
+             .order_by(tables_t.c.created.desc()))
+        with self.engine.connect() as c:
+            return [{"id": r.id, "game": r.game, "names": json.loads(r.names), "status": r.status,
+                     "seat": r.seat, "token": r.token, "again": json.loads(r.settings).get("again")}
+                    for r in c.execute(q) if held.get(r.id) == r.token]
 
     def action_count(self, table_id: str) -> int:
         with self.engine.connect() as c:

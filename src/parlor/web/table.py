@@ -214,6 +214,7 @@ class Table:
             "sheet": self.session.words.score_sheet(m.results, self.names),
             "finished": m.finished,
             "winners": m.winners(),
+            "again": self.settings.get("again") if seat is not None else None,  # the next match
         }
         if snapshot:
             msg["game"] = {"id": self.rules.id, "title": self.rules.title,

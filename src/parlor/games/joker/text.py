@@ -29,6 +29,25 @@ def _kind_words(token: str) -> str:
 class JokerText(GameText):
     rules: "JokerRules"  # its chapters (plans) and premium variant make the score sheet
     suits = FRENCH
+    about = say("Georgian trick-taking for four: bid the exact number of tricks you will take; "
+                "the two jokers play as high or as low as you like.")
+    option_words = {
+        "length": (say("Deals"), {"classic24": say("Classic: 24 deals"), "short12": say("Short: 12 deals"),
+                                  "full40": say("Full: 40 deals, with golden, no-trump, dark and misère chapters")}),
+        "shtanga": (say("Shtanga (bid, no trick taken)"),
+                    {-100: say("−100 for a shtanga"), -200: say("−200 for a shtanga"),
+                     "per_card": say("−100 for each card dealt")}),
+        "premium": (say("Chapter premium"), {"double": say("Best deal doubled"),
+                                             "cross_out": say("The others' best deal struck out")}),
+        "first_dealer": (say("First dealer"), {0: say("Seat 0"), 1: say("Seat 1"), 2: say("Seat 2"),
+                                               3: say("Seat 3"), "random": say("Drawn at random")}),
+        "schedule": (say("Your own deals"), {
+            **{str(n): say_n("{count} card, trump turned up", "{count} cards, trump turned up", n)
+               for n in range(1, 9)},
+            "9": say("9 cards, trump chosen"), "nt": say("9 cards, no trump"),
+            "dark": say("9 cards, dark (bids before trump)"), "gold": say("9 cards, golden (+100 a trick)"),
+            "misere": say("9 cards, misère (−100 a trick)")}),
+    }
 
     def table_lines(self, v: View) -> list[str]:
         """The deal, trump, bids, the last trick, tricks won, the trick's joker modes, the chapter."""

@@ -26,6 +26,8 @@ def _robai_words(status: str) -> str:
 
 class MeriText(GameText):
     suits: ClassVar[dict[str, Suit]] = {s: Suit(SUIT_NAMES[s], *_SIGNS[s]) for s in SUITS}
+    about = say("Eight-player Unsun karuta in two teams of four: win tricks and trump combos for your team.")
+    option_words = {"num_deals": (say("Deals in the match"), {})}
     rank_names: ClassVar[dict[str, str]] = {"Ka": "Kaba", "Re": "Rei", "Ro": "Robai", "So": "Sota", "Un": "Un",
                                             "Su": "Sun"}
 

@@ -42,6 +42,8 @@ def _how_it_ended(end: str, seats: list[int], totals: list[int], points: list[in
 
 class TorText(GameText):
     suits = FRENCH
+    about = say("Hungarian knock rummy: meld, lay off, go out or drop with the lowest hand to take the stakes.")
+    option_words = {"stake": (say("Units a single stake pays"), {}), "deals": (say("Deals in the match"), {})}
 
     def table_lines(self, v: View) -> list[str]:
         who = seats_of(v)

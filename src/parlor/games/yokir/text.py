@@ -18,6 +18,8 @@ _SIGNS = {"A": ("⌂", "black"), "L": ("♛", "red"), "M": ("♪", "black"), "T"
 
 class YokirText(GameText):
     suits: ClassVar[dict[str, Suit]] = {s: Suit(SUIT_NAMES[s], *_SIGNS[s]) for s in SUITS}
+    about = say("Three-player Euchre from A Tale in the Desert: whoever names trump plays alone against the other two.")
+    option_words = {"target": (say("Points to win"), {})}
     rank_names: ClassVar[dict[str, str]] = {"1": "Initiate", "2": "Student", "3": "Prentice", "4": "Journeyman",
                                             "5": "Scribe", "6": "Master"}
 

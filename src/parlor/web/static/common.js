@@ -149,3 +149,13 @@ export function closeDialog() {
   const dlg = document.getElementById("dlg");
   if (dlg && dlg.open) dlg.close();
 }
+
+// The seats this browser holds, table id -> seat token, so that the lobby's "My tables" can
+// bring a person back to a table whose link they lost.
+const HELD = "parlor.tables";
+export function heldSeats() {
+  try { return JSON.parse(localStorage.getItem(HELD)) || {}; } catch (e) { return {}; }
+}
+export function rememberSeat(tableId, token) {
+  localStorage.setItem(HELD, JSON.stringify({ ...heldSeats(), [tableId]: token }));
+}

@@ -1,5 +1,6 @@
-// The lobby: create a table (game, options, seats), invite links, open tables, finished games.
-import { api, el, gameCatalogue } from "/static/common.js";
+// The lobby: one click to play each game against the computer, my tables, a custom table
+// (game, table rules, seats), invite links, open tables, finished games.
+import { api, el, gameCatalogue, heldSeats, rememberSeat } from "/static/common.js";
 
 const $ = id => document.getElementById(id);
 let catalogue = null;
@@ -8,23 +9,94 @@ function currentGame() {
   return catalogue.games.find(g => g.id === $("game").value);
 }
 
+function levelWords(id) {
+  return catalogue.levels.find(l => l.id === id).words;
+}
+
+// --- one click to play: a card per game, you in seat 0 and computers at the chosen level
+function gameCard(g) {
+  const players = g.min_seats === g.max_seats ? `${g.min_seats} players`
+    : `${g.default_seats} players (${g.min_seats} to ${g.max_seats} at a custom table)`;
+  const level = el("select", { id: `lvl-${g.id}`, "aria-label": `Computer level for ${g.title}` },
+    catalogue.levels.map(l => el("option", { value: l.id, selected: l.id === catalogue.standin }, l.name)));
+  const words = el("p", { class: "small muted lvl-words", id: `lvlw-${g.id}` }, levelWords(level.value));
+  level.addEventListener("change", () => { words.textContent = levelWords(level.value); });
+  const error = el("p", { class: "error", role: "alert" });
+  const play = el("button", { class: "btn primary", type: "button", id: `play-${g.id}` }, "Play");
+  play.addEventListener("click", async () => {
+    play.disabled = true;
+    const computers = Array.from({ length: g.default_seats - 1 }, () => ({ kind: "computer", level: level.value }));
+    try {
+      const res = await api("/api/tables", { game: g.id, players: [{ kind: "person" }, ...computers] });
+      openSeat(res.id, res.seats[0].token);
+    } catch (e) {
+      error.textContent = e.message;
+      play.disabled = false;
+    }
+  });
+  return el("article", { class: "game-card", "data-game": g.id },
+    el("h3", {}, g.title), el("p", { class: "small muted" }, players), el("p", {}, g.about),
+    el("div", { class: "form-row" }, level, play), words, error);
+}
+
+// --- table rules: each option with its label and its choices in words
 function optionInput(opt) {
   const id = "opt-" + opt.name;
   let input;
-  if (opt.choices.length) {
+  if (opt.type === "choice") {
     input = el("select", { id, "data-opt": opt.name, "data-kind": "choice" },
-      opt.choices.map(v => el("option", { value: JSON.stringify(v), selected: JSON.stringify(v) === JSON.stringify(opt.default) }, String(v))));
+      opt.choices.map(c => el("option", { value: JSON.stringify(c.value), selected: JSON.stringify(c.value) === JSON.stringify(opt.default) }, c.words)));
   } else if (opt.type === "bool") {
     input = el("input", { id, type: "checkbox", "data-opt": opt.name, "data-kind": "bool", checked: opt.default });
   } else if (opt.type === "int") {
     input = el("input", { id, type: "number", value: opt.default, "data-opt": opt.name, "data-kind": "int" });
   } else if (opt.type === "str") {
     input = el("input", { id, type: "text", value: opt.default, "data-opt": opt.name, "data-kind": "str" });
+  } else if (opt.parts) {
+    return chaptersInput(opt);
   } else {
-    input = el("input", { id, type: "text", value: "", placeholder: "default", "data-opt": opt.name, "data-kind": "json" });
+    return null;  // a JSON option the lobby has no controls for is not offered
   }
-  return el("div", { class: "form-row" }, el("label", { for: id }, opt.name), input,
-    el("span", { class: "help" }, (opt.doc ? opt.doc + " — " : "") + opt.allowed));
+  return el("div", { class: "form-row" }, el("label", { for: id }, opt.label), input,
+    opt.type === "int" ? el("span", { class: "help" }, opt.allowed) : null);
+}
+
+// A list of chapters, each a list of deals chosen from the option's parts (Joker's schedule):
+// the same JSON the server takes, built with selects.
+function chaptersInput(opt) {
+  const id = "opt-" + opt.name;
+  const parts = Object.keys(opt.parts);
+  const chapters = el("div", { class: "chapters" });
+  const renumber = () => chapters.querySelectorAll(".chapter").forEach((ch, i) => {
+    ch.querySelector("legend").textContent = `Chapter ${i + 1}`;
+    ch.querySelectorAll("select").forEach((s, k) => s.setAttribute("aria-label", `Chapter ${i + 1}, deal ${k + 1}`));
+  });
+  const deal = part => {
+    const row = el("li", {}, el("select", { class: "deal" }, parts.map(p => el("option", { value: p, selected: p === part }, opt.parts[p]))));
+    row.append(el("button", { class: "btn", type: "button", title: "Remove this deal", "aria-label": "Remove this deal",
+      onclick: () => { row.remove(); renumber(); } }, "✕"));
+    return row;
+  };
+  const chapter = () => {
+    const deals = el("ol", { class: "deals" }, deal(parts[0]));
+    const box = el("fieldset", { class: "chapter" }, el("legend", {}), deals,
+      el("button", { class: "btn add-deal", type: "button", onclick: () => {
+        const last = deals.querySelector("li:last-child select");
+        deals.append(deal(last ? last.value : parts[0]));
+        renumber();
+      } }, "Add a deal"),
+      el("button", { class: "btn", type: "button", onclick: () => { box.remove(); renumber(); } }, "Remove this chapter"));
+    return box;
+  };
+  const own = el("input", { id, type: "checkbox", "data-opt": opt.name, "data-kind": "chapters" });
+  const builder = el("div", { class: "builder hidden", id: `${id}-builder` }, chapters,
+    el("button", { class: "btn add-chapter", type: "button", onclick: () => { chapters.append(chapter()); renumber(); } }, "Add a chapter"));
+  own.addEventListener("change", () => {
+    builder.classList.toggle("hidden", !own.checked);
+    if (own.checked && !chapters.children.length) { chapters.append(chapter()); renumber(); }
+  });
+  return el("div", { class: "form-row" }, el("label", { for: id }, opt.label), own,
+    el("span", { class: "small" }, "build the match deal by deal, instead of the deals above"), builder);
 }
 
 function seatRow(s, g) {
@@ -35,7 +107,7 @@ function seatRow(s, g) {
   const name = el("input", { id: `name-${s}`, type: "text", maxlength: 24, placeholder: s === 0 ? "your name" : "name",
     "aria-label": `seat ${s} name` });
   const level = el("select", { id: `level-${s}`, class: "lvl", "aria-label": `seat ${s} computer level` },
-    levels.map(l => el("option", { value: l, selected: l === catalogue.standin }, l)));
+    levels.map(l => el("option", { value: l.id, selected: l.id === catalogue.standin, title: l.words }, l.name)));
   const sync = () => { level.disabled = kind.value !== "computer"; };
   kind.addEventListener("change", sync);
   sync();
@@ -56,7 +128,8 @@ function renderForm() {
     for (let n = g.min_seats; n <= g.max_seats; n++) seats.push(el("option", { value: n, selected: n === g.default_seats }, n));
     nseats.replaceChildren(...seats);
   }
-  $("options").replaceChildren(...(g.options.length ? g.options.map(optionInput) : [el("p", { class: "muted" }, "This game has no table options.")]));
+  const inputs = g.options.map(optionInput).filter(Boolean);
+  $("options").replaceChildren(...(inputs.length ? inputs : [el("p", { class: "muted" }, "This game has no table rules to choose.")]));
   renderSeats();
 }
 
@@ -81,11 +154,19 @@ function readOptions() {
     else if (kind === "bool") options[name] = input.checked;
     else if (kind === "int") options[name] = numberIn(input);
     else if (kind === "str") options[name] = input.value;
-    else if (input.value.trim()) {
-      try { options[name] = JSON.parse(input.value); } catch (e) { throw new Error(`option ${name}: not valid JSON`); }
+    else if (kind === "chapters" && input.checked) {
+      const chapters = [...$(`${input.id}-builder`).querySelectorAll(".chapter")]
+        .map(ch => [...ch.querySelectorAll("select")].map(s => s.value)).filter(ch => ch.length);
+      if (!chapters.length) throw new Error("Your own deals: add a chapter with at least one deal, or untick it.");
+      options[name] = chapters;
     }
   }
   return options;
+}
+
+function openSeat(id, token) {
+  rememberSeat(id, token);
+  location.href = tableLink(id, token);
 }
 
 function tableLink(id, token) {
@@ -94,8 +175,13 @@ function tableLink(id, token) {
 
 function showCreated(res) {
   const persons = res.seats.filter(s => s.kind === "person");
-  if (persons.length <= 1) {  // no person seat: watch the computers (they play while someone is there)
-    location.href = tableLink(res.id, persons.length ? persons[0].token : null);
+  if (!persons.length) {  // no person seat: watch the computers (they play while someone is there)
+    location.href = tableLink(res.id);
+    return;
+  }
+  rememberSeat(res.id, persons[0].token);
+  if (persons.length === 1) {
+    location.href = tableLink(res.id, persons[0].token);
     return;
   }
   const box = $("created");
@@ -149,7 +235,7 @@ async function join(id, seat) {
   if (name === null) return;  // Cancel: no seat taken
   try {
     const res = await api(`/api/tables/${id}/join`, { seat, name: name || undefined });
-    location.href = tableLink(id, res.token);
+    openSeat(id, res.token);
   } catch (e) {
     alert(e.message);
     refresh();
@@ -159,6 +245,21 @@ async function join(id, seat) {
 function titleOf(gid) {
   const g = catalogue.games.find(x => x.id === gid);
   return g ? g.title : gid;
+}
+
+// --- my tables: the seats this browser holds (its storage and its seat cookies), with links back
+async function refreshMine() {
+  const { tables } = await api("/api/mine", { tables: heldSeats() });
+  const items = tables.map(t => {
+    const playing = t.status === "playing";
+    return el("li", { "data-table": t.id },
+      el("strong", {}, t.title), el("span", { class: `state ${playing ? "playing" : "finished"}` }, playing ? "in play" : "finished"),
+      el("span", { class: "muted small" }, `seat ${t.seat} · ${t.names.join(", ")}`),
+      playing ? el("a", { class: "btn", href: tableLink(t.id, t.token) }, "Back to my seat")
+        : el("a", { class: "btn", href: `/replay/${t.id}` }, "Replay"),
+      !playing && t.again ? el("a", { class: "btn", href: tableLink(t.again, t.token) }, "The next match") : null);
+  });
+  $("my-list").replaceChildren(...(items.length ? items : [el("li", { class: "muted" }, "No tables yet: the tables you play at in this browser are listed here.")]));
 }
 
 async function refresh() {
@@ -180,12 +281,15 @@ async function refresh() {
 
 async function main() {
   catalogue = await gameCatalogue();
+  $("games").replaceChildren(...catalogue.games.map(gameCard));
+  $("level-words").replaceChildren(...catalogue.levels.map(l => el("li", {}, l.words)));
   $("game").replaceChildren(...catalogue.games.map(g => el("option", { value: g.id }, `${g.title}`)));
   $("game").addEventListener("change", renderForm);
   $("nseats").addEventListener("change", renderSeats);
   $("create").addEventListener("submit", create);
   renderForm();
   refresh();
+  refreshMine();
   setInterval(refresh, 10000);
 }
 

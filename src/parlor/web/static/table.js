@@ -1,10 +1,11 @@
 // The table: draws whatever the server sends for this seat (or the public view), sends moves.
 // Generic over games: the view's common keys, the game's table lines, card roles, legal moves.
-import { api, el, cardEl, backEl, meldEls, gameCatalogue, markdown, openDialog, closeDialog } from "/static/common.js";
+import { api, el, cardEl, backEl, meldEls, gameCatalogue, markdown, openDialog, closeDialog, rememberSeat } from "/static/common.js";
 
 const $ = id => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("seat");
+if (token) rememberSeat(tableId, token);  // the lobby's "My tables" brings a lost seat back
 
 const S = {
   ws: null, msg: null, game: null, faces: {}, teams: null, log: new Map(), pending: false, retry: 0,
@@ -301,10 +302,21 @@ function renderFinished() {
   const box = $("finished");
   if (!S.msg.finished) { box.classList.add("hidden"); return; }
   box.classList.remove("hidden");
+  // Play again: the same seats at a new table; a player opening the old one is taken there
+  if (S.msg.again && S.msg.snapshot && mySeat() !== null) { playAgain(); return; }
   box.replaceChildren(el("h3", {}, "The match is over"),
+    mySeat() !== null ? el("p", {}, el("button", { class: "btn primary", type: "button", id: "play-again", onclick: playAgain },
+      S.msg.again ? "Take your seat at the next match" : "Play again")) : null,
     el("p", {}, el("a", { href: `/api/tables/${tableId}/record`, download: "", id: "record-link" }, "Download the record"),
       " (seed, every deal and move) · ", el("a", { href: `/replay/${tableId}` }, "Replay")),
     el("pre", { class: "sheet" }, S.msg.sheet));
+}
+
+async function playAgain() {
+  try {
+    const res = await api(`/api/tables/${tableId}/again`, { token });
+    location.href = `/table/${res.id}#seat=${res.token}`;
+  } catch (e) { setStatus(e.message, false, true); }
 }
 
 function renderHints() {
