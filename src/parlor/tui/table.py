@@ -447,7 +447,7 @@ class TableScreen(Screen):
             if button == "full":
                 self.app.push_screen(TextDialog(say("Full rules of {game}", game=title), full, markdown=True))
 
-        self.app.push_screen(TextDialog(say("How to play {game}", game=title), howto,
+        self.app.push_screen(TextDialog(say("Rules of {game}", game=title), howto,
                                         [("close", say("Close")), ("full", say("Full rules"))],
                                         markdown=True), chosen)
 

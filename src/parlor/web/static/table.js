@@ -369,7 +369,7 @@ async function showRules() {
   await load("howto", howto);
   howto.innerHTML = howto.innerHTML.replace(/\[\[([A-Za-z0-9]+)\]\]/g, '<span data-card="$1"></span>');
   howto.querySelectorAll("[data-card]").forEach(m => m.replaceWith(cardEl(m.dataset.card, S.faces, { small: true })));
-  openDialog(`How to play ${title}`, el("div", {}, el("p", {}, full), howto));
+  openDialog(`Rules: ${title}`, el("div", {}, el("p", {}, full), howto));
 }
 
 function showKeys() {
