@@ -6,11 +6,11 @@ imports none of them.
 - seats.py: players, names, the levels a person picks and the stand-in's.
 - moves.py: a typed or clicked move read as the legal move it names, or why it names none.
 - table.py: TableSession, the one seeding rule of computer players, fresh seeds.
-- rules_text.py: each game's rules as Markdown.
+- rules_text.py: each game's how-to-play page and full rules, as Markdown.
 """
 
 from .moves import match_input, why_not
-from .rules_text import rules_text
+from .rules_text import cards_named, howto_text, rules_text
 from .seats import (
     COMPUTER,
     NAMES,
@@ -35,8 +35,10 @@ __all__ = [
     "TableSession",
     "against_computers",
     "bot_rng",
+    "cards_named",
     "default_level",
     "fresh_seed",
+    "howto_text",
     "levels",
     "match_input",
     "person_seat",

@@ -24,7 +24,8 @@ from parlor.core.errors import ActionError, BadTable, ParlorError
 from parlor.core.rules import name_seats, team_letter
 from parlor.core.text import GameText
 from parlor.core.view import View
-from parlor.session import person_seat, results_seen, rules_text
+from parlor.core.words import say
+from parlor.session import cards_named, howto_text, person_seat, results_seen, rules_text
 
 from .dialogs import ChoiceDialog, InputDialog, TextDialog
 from .model import Moves, Session, TableConfig, group_moves
@@ -445,11 +446,20 @@ class TableScreen(Screen):
                                         wrap=False))
 
     def action_rules(self) -> None:
+        """How to play, with a button to the full rules."""
+        game, title = self.session.rules.id, self.session.rules.title
         try:
-            text = rules_text(self.session.rules.id)
+            howto, full = cards_named(game, howto_text(game)), rules_text(game)
         except (OSError, BadTable):
-            text = "The rules text is not available."
-        self.app.push_screen(TextDialog(f"Rules of {self.session.rules.title}", text, markdown=True))
+            howto = full = say("The rules text is not available.")
+
+        def chosen(button: str | None) -> None:
+            if button == "full":
+                self.app.push_screen(TextDialog(say("Full rules of {game}", game=title), full, markdown=True))
+
+        self.app.push_screen(TextDialog(say("Rules of {game}", game=title), howto,
+                                        [("close", say("Close")), ("full", say("Full rules"))],
+                                        markdown=True), chosen)
 
     def action_save(self, then=None) -> None:
         """Ask for a file and save the record there; `then()` runs once it is saved."""

@@ -12,6 +12,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from parlor.core.errors import BadTable, ParlorError
+from parlor.session import howto_text, rules_text
 
 from .server import BadRequest, NotFound, Server, game_catalogue, level_catalogue, read_json
 
@@ -40,13 +41,15 @@ def create_app(db_url: str, **server_args) -> Starlette:
         return JSONResponse({"games": game_catalogue(), "levels": level_catalogue(),
                              "standin": standin_level()})
 
-    async def api_rules(request: Request):
-        from parlor.session import rules_text
-        try:
-            text = rules_text(request.path_params["game"])
-        except (BadTable, OSError) as e:
-            return _error(f"{e}", 404)
-        return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
+    def api_rules(text_of):
+        """A game's how-to-play page (its card markers kept, the browser draws them) or full rules."""
+        async def endpoint(request: Request):
+            try:
+                text = text_of(request.path_params["game"])
+            except (BadTable, OSError) as e:
+                return _error(f"{e}", 404)
+            return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
+        return endpoint
 
     async def api_lobby(request: Request):
         data = server.lobby()
@@ -144,7 +147,8 @@ def create_app(db_url: str, **server_args) -> Starlette:
         Route("/table/{table}", page("table.html")),
         Route("/replay/{table}", page("replay.html")),
         Route("/api/games", api_games),
-        Route("/api/games/{game}/rules", api_rules),
+        Route("/api/games/{game}/howto", api_rules(howto_text)),
+        Route("/api/games/{game}/rules", api_rules(rules_text)),
         Route("/api/lobby", api_lobby),
         Route("/api/tables", api_create, methods=["POST"]),
         Route("/api/tables/{table}/join", api_join, methods=["POST"]),

@@ -79,6 +79,30 @@ function inline(s) {
     .replace(/\*([^*]+)\*/g, "<em>$1</em>");
 }
 
+const ITEM = /^(\s*)([-*]|\d+\.) /;
+
+// The list starting at lines[i] and the line after it: numbered or not as its first item is, an
+// item's continuation lines joined to it, items indented deeper a list inside the item before.
+function listAt(lines, i) {
+  const depth = lines[i].match(ITEM)[1].length;
+  const tag = /^\s*\d+\. /.test(lines[i]) ? "ol" : "ul";
+  const items = [];
+  while (i < lines.length) {
+    const m = lines[i].match(ITEM);
+    if (m && m[1].length > depth && items.length) {
+      const [inner, next] = listAt(lines, i);
+      items[items.length - 1].inner += inner;
+      i = next;
+      continue;
+    }
+    if (!m || m[1].length < depth) break;
+    let text = lines[i++].slice(m[0].length);
+    while (i < lines.length && /^\s{2,}\S/.test(lines[i]) && !ITEM.test(lines[i])) text += " " + lines[i++].trim();
+    items.push({ text, inner: "" });
+  }
+  return [`<${tag}>${items.map(t => `<li>${inline(t.text)}${t.inner}</li>`).join("")}</${tag}>`, i];
+}
+
 // Headings, paragraphs, lists and tables: enough for the rules files.
 export function markdown(text) {
   const out = [];
@@ -101,16 +125,10 @@ export function markdown(text) {
         html += "<tr>" + cells(r).map(c => `<${tag}>${c}</${tag}>`).join("") + "</tr>";
       });
       out.push(html + "</table>");
-    } else if (/^\s*([-*]|\d+\.) /.test(line)) {
-      const items = [];
-      while (i < lines.length && /^\s*([-*]|\d+\.) /.test(lines[i])) {
-        let item = lines[i++].replace(/^\s*([-*]|\d+\.) /, "");
-        while (i < lines.length && /^\s{2,}\S/.test(lines[i]) && !/^\s*([-*]|\d+\.) /.test(lines[i])) {
-          item += " " + lines[i++].trim();
-        }
-        items.push(`<li>${inline(item)}</li>`);
-      }
-      out.push(`<ul>${items.join("")}</ul>`);
+    } else if (ITEM.test(line)) {
+      const [html, next] = listAt(lines, i);
+      out.push(html);
+      i = next;
     } else if (line.trim() === "") {
       i++;
     } else if (line.startsWith("```")) {

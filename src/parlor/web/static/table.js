@@ -363,13 +363,27 @@ function showLastTrick() {
   openDialog("Last trick", body);
 }
 
+// How to play, its card markers ([[CODE]], see session/rules_text.py) drawn as small cards, with
+// the full rules one click away.
 async function showRules() {
   const gid = S.game ? S.game.id : (S.msg && S.msg.view.game);
   if (!gid) return;
-  const res = await fetch(`/api/games/${encodeURIComponent(gid)}/rules`);
-  const div = el("div", {});
-  div.innerHTML = res.ok ? markdown(await res.text()) : "<p>The rules could not be loaded.</p>";
-  openDialog(`Rules: ${S.game ? S.game.title : gid}`, div);
+  const title = S.game ? S.game.title : gid;
+  const load = async (page, div) => {
+    const res = await fetch(`/api/games/${encodeURIComponent(gid)}/${page}`);
+    div.innerHTML = res.ok ? markdown(await res.text()) : "<p>The rules could not be loaded.</p>";
+  };
+  const full = el("button", { class: "btn", type: "button", id: "b-full-rules" }, "Full rules");
+  full.addEventListener("click", async () => {
+    const div = el("div", {});
+    await load("rules", div);
+    openDialog(`Full rules: ${title}`, div);
+  });
+  const howto = el("div", { class: "howto" });
+  await load("howto", howto);
+  howto.innerHTML = howto.innerHTML.replace(/\[\[([A-Za-z0-9]+)\]\]/g, '<span data-card="$1"></span>');
+  howto.querySelectorAll("[data-card]").forEach(m => m.replaceWith(cardEl(m.dataset.card, S.faces, { small: true })));
+  openDialog(`Rules: ${title}`, el("div", {}, el("p", {}, full), howto));
 }
 
 function showKeys() {
