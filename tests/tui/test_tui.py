@@ -785,3 +785,28 @@ def test_a_tor_deal_ends_with_every_hand_and_total_shown_and_the_ended_deal_behi
             assert app.screen is top  # no last-trick dialog in Tőr
             assert "last trick" not in screen_text(app)
     run(go())
+
+
+def test_u_takes_the_last_move_back_and_shift_u_plays_it_again():
+    async def go():
+        app = ParlorApp(TableConfig("yokir", {}, delay=0, seed=3, levels=["random"], auto_forced=False),
+                        skip_start=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = app.table
+            top = await ready(pilot, app)
+            s = table.session
+            before = list(s.match.actions)
+            top.play(s.match.legal()[-1])
+            top = await ready(pilot, app)
+            while not isinstance(top, TableScreen):
+                await pilot.press("enter")
+                top = await ready(pilot, app)
+            after = list(table.session.match.actions)
+            assert len(after) > len(before)
+            await pilot.press("u")
+            await ready(pilot, app)
+            assert table.session.match.actions == before and table.session.human_to_act()
+            await pilot.press("U")
+            await ready(pilot, app)
+            assert table.session.match.actions[:len(after)] == after
+    run(go())

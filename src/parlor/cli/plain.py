@@ -15,7 +15,8 @@ from parlor.session.moves import short_form
 
 HELP = """Type the number of a move, the move itself ({move}), or a short form naming one
 legal move ({short}). Commands: help, hand (show the table again), hint (the best moves, with
-reasons), sheet (score sheet), save FILE (write the record), quit."""
+reasons), undo and redo (take your last move back, against computers), sheet (score sheet),
+save FILE (write the record), quit."""
 HINTS_SHOWN = 3
 
 
@@ -33,19 +34,22 @@ class PlainTable:
         self.headed = self.results_shown  # the last deal whose header was written
 
     def run(self) -> Match:
-        m = self.match
-        self.write(f"{m.rules.title}: you are {self.names[self.human]} (seat {self.human}). Type help for help.")
-        computers = [f"{self.names[s]} ({self.session.bots[s].name})" for s in range(m.rules.seats)
+        """Play to the end or until the person leaves; the match as it then stands (a move taken
+        back rebuilds it, so it may be another object than the one given)."""
+        rules = self.match.rules
+        self.write(f"{rules.title}: you are {self.names[self.human]} (seat {self.human}). Type help for help.")
+        computers = [f"{self.names[s]} ({self.session.bots[s].name})" for s in range(rules.seats)
                      if not self.session.is_person(s)]
         self.write("Computer players: " + ", ".join(computers) + ".")
         self._show_log()  # a deal over as it was dealt, before any move
         try:
             if not self._play():
-                return m
+                return self.match
         except KeyboardInterrupt:  # Ctrl+C, at a prompt or while a computer thinks
             self.write("")
             self._offer_save_unfinished()
-            return m
+            return self.match
+        m = self.match
         self.write("The match is over.")
         self.write(self.session.words.score_sheet(m.results, self.names))
         winners = m.winners()
@@ -55,9 +59,9 @@ class PlainTable:
 
     def _play(self) -> bool:
         """The moves until the match ends (True) or the person leaves (False)."""
-        m = self.match
         deal = 0
-        while not m.finished:
+        while not self.match.finished:
+            m = self.match  # read again each move: taking a move back rebuilds it
             if m.deal_number != deal:
                 deal = m.deal_number
                 self._deal_header()
@@ -179,6 +183,10 @@ class PlainTable:
             if word == "hint":
                 self._hint()
                 continue
+            if word in ("undo", "redo"):
+                self._undo() if word == "undo" else self._redo()
+                return True  # the table is drawn again for whoever is to act
+
             if word in ("hand", "table", "look"):
                 self.show_table()
                 continue
@@ -204,7 +212,31 @@ class PlainTable:
             except ActionError as e:
                 self.write(name_seats(str(e), self.names, self.human))
                 continue
+            self.session.undone.clear()  # a new move: what was taken back cannot come again
             return True
+
+    def _undo(self) -> None:
+        refusal = self.session.why_no_take_back(self.human)
+        if refusal:
+            self.write(f"Cannot take back: {refusal}.")
+            return
+        self.session.take_back(self.human)
+        self._rebuilt()
+        self.write("Your last move and the computers' moves after it were taken back.")
+
+    def _redo(self) -> None:
+        if not self.session.redo():
+            self.write("Nothing to redo.")
+            return
+        self.write("The moves taken back were played again.")
+        self._show_log()
+
+    def _rebuilt(self) -> None:
+        """The session's match was rebuilt (a move taken back): read it from there."""
+        self.match = self.session.match
+        self.shown = len(self.match.log)
+        self.results_shown = len(self.match.results)
+        self.headed = self.match.deal_number
 
     def help(self) -> str:
         """The help, its examples this game's own: a move the person may make now (or the

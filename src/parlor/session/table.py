@@ -8,6 +8,7 @@ import logging
 import secrets
 from collections.abc import Sequence
 
+from parlor import records
 from parlor.bots import Bot, make_bot, play_safely
 from parlor.core.match import Match
 from parlor.core.registry import text_of
@@ -53,6 +54,7 @@ class TableSession:
         self.players = players
         self.names = match.names = names
         self.bots: dict[int, Bot] = {s: make_bot(p.level, self.rules) for s, p in enumerate(players)}
+        self.undone: list[list[str]] = []  # moves taken back, the latest last: what redo plays
 
     # --- reading
     def is_person(self, seat: int) -> bool:
@@ -89,6 +91,33 @@ class TableSession:
         meant to be (moves.why_not) and told to `seat`; None when it names no move at all."""
         reason = why_not(self.rules, self.match.state, self.match.legal(), text)
         return None if reason is None else name_seats(reason, self.names, seat)
+
+    # --- taking a move back: against computers only
+    def why_no_take_back(self, seat: int) -> str | None:
+        """Why `seat` may not take back a move now; None when it may."""
+        if any(self.is_person(s) for s in range(self.rules.seats) if s != seat):
+            return "a move can be taken back only in a match against computers"
+        if not any(actor == seat for _, actor, _ in self.match.log):
+            return "you have made no move in this match to take back"
+        return None
+
+    def take_back(self, seat: int) -> None:
+        """Undo `seat`'s last move and the computers' moves after it. The match is rebuilt from
+        its record without them, so the record stays exact; `redo` plays them again."""
+        m = self.match
+        last = max(i for i, (_, actor, _) in enumerate(m.log) if actor == seat)
+        self.undone.append(m.actions[last:])
+        record = dict(m.record(), actions=m.actions[:last])
+        self.match = records.replay(record)
+        self.match.names = self.names
+
+    def redo(self) -> bool:
+        """Play again the moves last taken back; False when there are none."""
+        if not self.undone:
+            return False
+        for action in self.undone.pop():
+            self.match.apply(action)
+        return True
 
     # --- computer players
     def computer_move(self, seat: int, view: View, index: int,

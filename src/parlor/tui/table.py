@@ -121,6 +121,8 @@ class TableScreen(Screen):
         Binding("t", "sheet", "scores"),
         Binding("s", "save", "save"),
         Binding("q", "quit_table", "quit"),
+        Binding("u", "take_back", "take back"),
+        Binding("U", "redo", "redo", show=False),
         Binding("v", "replay", "replay"),
         Binding("n", "restart", "new match"),
         Binding("r", "rules", "rules"),
@@ -342,6 +344,36 @@ class TableScreen(Screen):
         except ActionError as e:
             self.notify(name_seats(str(e), s.names, s.human), severity="error")
             return
+        s.undone.clear()  # a new move: what was taken back cannot come again
+        self.redraw()
+        self.advance()
+
+    def action_take_back(self) -> None:
+        """Undo the person's last move and the computers' after it (against computers only)."""
+        s = self.session
+        refusal = s.why_no_take_back(s.human)
+        if refusal:
+            self.notify(f"Cannot take back: {refusal}.", severity="warning")
+            return
+        self.workers.cancel_group(self, "play")  # a computer thinking now thinks for a gone state
+        s.take_back(s.human)
+        self._moved_back("Your last move was taken back (U plays it again).")
+
+    def action_redo(self) -> None:
+        s = self.session
+        self.workers.cancel_group(self, "play")
+        if not s.redo():
+            self.notify("Nothing to play again.", severity="warning")
+        else:
+            self._moved_back("The moves taken back were played again.")
+
+    def _moved_back(self, message: str) -> None:
+        s = self.session
+        s.generation += 1  # a move thought out before this is dropped
+        self.thinking = None
+        self.results_shown = len(s.match.results)
+        self.final_shown = s.match.finished
+        self.notify(message, timeout=3)
         self.redraw()
         self.advance()
 
