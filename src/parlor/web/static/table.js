@@ -206,12 +206,25 @@ function draw(m) {
   });
   $("opponents").replaceChildren(...opp);
 
-  // the trick
+  // the trick; between tricks, the one just completed stays with its winner marked until the
+  // next card is led or it is clicked away
   const prev = new Set(S.prevTrick.map(([s, c]) => `${s}:${c}`));
-  const trick = (v.trick || []).map(([s, c]) => el("div", { class: "slot" },
-    cardEl(c, S.faces, { role: m.roles[c], cls: prev.has(`${s}:${c}`) ? "" : "fresh" }),
-    el("span", { class: "who" }, nm[s])));
-  $("trick").replaceChildren(...trick);
+  const done = completedTrick(m);
+  const trickBox = $("trick");
+  trickBox.classList.toggle("done", !!done);
+  if (done) {
+    const slots = done.cards.map(([s, c]) => el("div", { class: "slot" + (s === done.winner ? " winner" : ""), "data-seat": s },
+      cardEl(c, S.faces, { role: m.roles[c], cls: prev.has(`${s}:${c}`) ? "" : "fresh" }),
+      el("span", { class: "who" }, s === done.winner ? `★ ${nm[s]}` : nm[s])));
+    const said = done.text || `${nm[done.winner]} wins the trick`;
+    trickBox.replaceChildren(...slots, el("p", { class: "trick-won", id: "trick-won" }, said));
+    trickBox.onclick = () => { S.trickSeen = trickKey(done); render(); };
+  } else {
+    trickBox.onclick = null;
+    trickBox.replaceChildren(...(v.trick || []).map(([s, c]) => el("div", { class: "slot" },
+      cardEl(c, S.faces, { role: m.roles[c], cls: prev.has(`${s}:${c}`) ? "" : "fresh" }),
+      el("span", { class: "who" }, nm[s]))));
+  }
   $("lines").replaceChildren(...m.lines.map(t => el("li", {}, t)));
   // the cards shown outside hand and trick (a face-up card, your discard), labelled by the server
   $("extra").replaceChildren(...m.shown.map(([k, codes]) => el("div", { class: "slot" },
@@ -253,6 +266,16 @@ function draw(m) {
   renderHints();
   const hintsAllowed = S.settings ? S.settings.hints : true;
   $("b-hint").classList.toggle("hidden", !(hintsAllowed && $("hints-on").checked && myTurn));
+}
+
+const trickKey = t => `${t.deal}:${JSON.stringify(t.cards)}`;
+
+// The trick just completed, while no card of the next one is down (and it was not clicked away).
+function completedTrick(m) {
+  const t = m.last_trick;
+  if (!S.tricks || !t || !t.cards || t.winner === null || t.winner === undefined) return null;
+  if ((m.view.trick || []).length || S.trickSeen === trickKey(t)) return null;
+  return t;
 }
 
 function renderLog() {
