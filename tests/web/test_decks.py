@@ -6,7 +6,7 @@ import pytest
 
 from parlor.web.server import game_catalogue
 
-from .test_browser import browser, new_page  # noqa: F401  (the browser fixture)
+from .test_browser import browser, create_from_lobby, new_page  # noqa: F401  (the browser fixture)
 
 CATALOGUE = {g["id"]: g for g in game_catalogue()}
 
@@ -49,3 +49,17 @@ def test_the_decks_share_one_back(deck_page):
     backs = deck_page.locator(".deck .card.back svg").evaluate_all("ns => ns.map(n => n.outerHTML)")
     assert len(backs) == 2 * len(CATALOGUE) and len(set(backs)) == 1
     assert deck_page.locator(".deck .card.back").first.get_attribute("aria-label") == "face-down card"
+
+
+def test_a_table_draws_its_hand_with_the_same_faces(browser, live_server):  # noqa: F811
+    page = new_page(browser)
+    create_from_lobby(page, live_server.url, "yokir", ["person", "computer", "computer"])
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#hand [data-code] svg")
+    faces = CATALOGUE["yokir"]["faces"]
+    cards = page.locator("#hand .card[data-code]").evaluate_all(
+        "ns => ns.map(n => [n.dataset.code, n.querySelector('svg text.rank').textContent, !!n.querySelector('svg .suit')])")
+    assert len(cards) == 5
+    assert all(rank == faces[code]["r"] and suit for code, rank, suit in cards)
+    assert page.locator(".backs .card.back svg").count() > 0
+    assert browser.errors == []

@@ -26,8 +26,8 @@ const EMBLEMS = {
     + `<rect x="10" y="78" width="80" height="16" rx="8"/>`
     + `<path class="pa" d="M30 34h40v5H30zM30 46h40v5H30zM30 58h28v5H30z"/>`,
   // Meri (the Unsun suits): batons, swords, cups, coins, tomoe
-  baton: `<g transform="rotate(-28 50 50)"><path d="M41 96c-3 0-5-2-5-5l2-62h24l2 62c0 3-2 5-5 5z"/>`
-    + `<rect x="30" y="4" width="40" height="30" rx="12"/><path class="pa" d="M38 44h24v4H38zM38 64h24v4H38z"/></g>`,
+  baton: `<g transform="rotate(-32 50 50)"><path d="M45 97q-4-30-11-62-5-28 16-31 21 3 16 31-7 32-11 62z"/>`
+    + `<path class="pa" d="M41 30q9 4 18 0v5q-9 4-18 0zM43 52q7 3 14 0v5q-7 3-14 0z"/></g>`,
   sword: `<path d="M50 1 63 15v51H37V15z"/><path class="pa" d="M48 17h4v45h-4z"/><rect x="14" y="64" width="72" height="12" rx="6"/>`
     + `<rect x="42" y="76" width="16" height="13"/><circle cx="50" cy="92" r="8"/>`,
   cup: `<path d="M14 6h72c0 34-15 52-36 52S14 40 14 6z"/><path class="pa" d="M24 14h52c-2 10-6 18-11 22H35c-5-4-9-12-11-22z" opacity=".5"/>`
