@@ -48,10 +48,11 @@ class Suit:
     ink: str  # the terminal's colour for the suit, a Rich colour name
     mark: str = ""  # the browser's sign for it
     tone: int | None = None  # the browser's colour class: 0 black, 1 red
+    emblem: str = ""  # the browser's drawing of the suit (static/cards.js EMBLEMS); "" a plain letter
 
 
-FRENCH = {"S": Suit("spades", "♠", "black", "♠", 0), "H": Suit("hearts", "♥", "red", "♥", 1),
-          "D": Suit("diamonds", "♦", "red", "♦", 1), "C": Suit("clubs", "♣", "black", "♣", 0)}
+FRENCH = {"S": Suit("spades", "♠", "black", "♠", 0, "spade"), "H": Suit("hearts", "♥", "red", "♥", 1, "heart"),
+          "D": Suit("diamonds", "♦", "red", "♦", 1, "diamond"), "C": Suit("clubs", "♣", "black", "♣", 0, "club")}
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,8 @@ class Face:
     ink: str  # the terminal's colour, a Rich colour name
     mark: str  # the browser's suit sign: a symbol, the suit's letter, ★ for a special card
     tone: int | str  # the browser's colour class: a number, "x" for a special card
+    emblem: str = ""  # the browser's drawing of the suit, "joker" for a special card
+    name: str = ""  # the rank's name where the game names it ("Kaba", "Master"), else the rank
 
 
 def suit_and_rank(codes: Sequence[str]) -> dict[str, tuple[str, str]]:
@@ -82,14 +85,14 @@ def _faces(text: type["GameText"], deck: Deck) -> dict[str, Face]:
     for code, (letter, rank) in split.items():
         if letter not in letters:  # a joker, or another card of no suit
             title = say("{code} (special card)", code=code)
-            out[code] = Face(code, code, title, "★", "magenta", "★", "x")
+            out[code] = Face(code, code, title, "★", "magenta", "★", "x", "joker", code)
             continue
         suit = suits.get(letter) or Suit(letter, "", "black")
         shown = "10" if rank == "T" else rank
-        title = say("{code}: {rank} of {suit}", code=code, rank=text.rank_names.get(rank, shown),
-                    suit=suit.name)
+        name = text.rank_names.get(rank, shown)
+        title = say("{code}: {rank} of {suit}", code=code, rank=name, suit=suit.name)
         tone = letters.index(letter) % 6 if suit.tone is None else suit.tone
-        out[code] = Face(code, shown, title, suit.sign, suit.ink, suit.mark or letter, tone)
+        out[code] = Face(code, shown, title, suit.sign, suit.ink, suit.mark or letter, tone, suit.emblem, name)
     return out
 
 

@@ -144,6 +144,7 @@ def create_app(db_url: str, **server_args) -> Starlette:
     routes = [
         Route("/", page("index.html")),
         Route("/about", page("about.html")),
+        Route("/decks", page("decks.html")),
         Route("/table/{table}", page("table.html")),
         Route("/replay/{table}", page("replay.html")),
         Route("/api/games", api_games),

@@ -16,6 +16,7 @@ SUIT_NAMES = {"P": "Pao", "I": "Isu", "K": "Koppu", "O": "Ouru", "G": "Guru"}
 # Batons, swords, cups, coins, tomoe.
 _SIGNS = {"P": ("‖", "dark_green"), "I": ("†", "blue"), "K": ("∪", "red"), "O": ("◎", "dark_orange3"),
           "G": ("@", "purple")}
+_EMBLEMS = {"P": "baton", "I": "sword", "K": "cup", "O": "coin", "G": "tomoe"}  # static/cards.js draws them
 
 
 def _robai_words(status: str) -> str:
@@ -25,7 +26,8 @@ def _robai_words(status: str) -> str:
 
 
 class MeriText(GameText):
-    suits: ClassVar[dict[str, Suit]] = {s: Suit(SUIT_NAMES[s], *_SIGNS[s]) for s in SUITS}
+    suits: ClassVar[dict[str, Suit]] = {s: Suit(SUIT_NAMES[s], *_SIGNS[s], emblem=_EMBLEMS[s])
+                                            for s in SUITS}
     about = say("Eight-player Unsun karuta in two teams of four: win tricks and trump combos for your team.")
     option_words = {"num_deals": (say("Deals in the match"), {})}
     rank_names: ClassVar[dict[str, str]] = {"Ka": "Kaba", "Re": "Rei", "Ro": "Robai", "So": "Sota", "Un": "Un",

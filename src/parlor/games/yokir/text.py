@@ -14,10 +14,13 @@ from .view import upcard_of
 SUIT_NAMES = {"A": "Architecture", "L": "Leadership", "M": "Art & Music", "T": "Thought"}
 # The printed colours (rules 2): Architecture and Art & Music black, the others red.
 _SIGNS = {"A": ("⌂", "black"), "L": ("♛", "red"), "M": ("♪", "black"), "T": ("∴", "red")}
+# The seed's emblems, as static/cards.js draws them: a pyramid, a crown, notes and a brush, a scroll.
+_EMBLEMS = {"A": "pyramid", "L": "crown", "M": "notes", "T": "scroll"}
 
 
 class YokirText(GameText):
-    suits: ClassVar[dict[str, Suit]] = {s: Suit(SUIT_NAMES[s], *_SIGNS[s]) for s in SUITS}
+    suits: ClassVar[dict[str, Suit]] = {s: Suit(SUIT_NAMES[s], *_SIGNS[s], emblem=_EMBLEMS[s])
+                                            for s in SUITS}
     about = say("Three-player Euchre from A Tale in the Desert: whoever names trump plays alone against the other two.")
     option_words = {"target": (say("Points to win"), {})}
     rank_names: ClassVar[dict[str, str]] = {"1": "Initiate", "2": "Student", "3": "Prentice", "4": "Journeyman",

@@ -1,5 +1,7 @@
 // Shared helpers: the JSON API, building elements, drawing cards, a little Markdown.
 
+import { faceSvg, BACK_SVG } from "/static/cards.js";
+
 export async function api(path, body) {
   const opts = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
@@ -33,20 +35,17 @@ export async function gameCatalogue() {
   return gamesCache;
 }
 
-// A card: its face from the game's faces table; role (Oracle, trump...) as a badge.
+// A card: its face drawn by cards.js from the game's faces table; role (Oracle, trump...) as a badge.
 export function cardEl(code, faces, opts = {}) {
   if (code === "??" || code === null || code === undefined) return backEl(opts.small);
-  const f = (faces && faces[code]) || { r: code, s: "", c: 0, t: code };
+  const f = (faces && faces[code]) || { r: code, s: "", c: 0, t: code, e: "" };
   const tag = opts.button ? "button" : "div";
   const title = f.t + (opts.role ? ` — ${opts.role}` : "");
   const node = el(tag, {
     class: `card c${f.c}` + (opts.small ? " small" : "") + (opts.cls ? " " + opts.cls : ""),
     title, "aria-label": title, "data-code": code, type: opts.button ? "button" : null,
-  },
-  el("span", { class: "tl" }, f.r, el("span", { class: "s" }, f.s)),
-  el("span", { class: "pip", "aria-hidden": "true" }, f.c === "x" ? "★" : f.s),
-  el("span", { class: "br", "aria-hidden": "true" }, f.r),
-  opts.role ? el("span", { class: "role" }, opts.role) : null);
+  }, opts.role ? el("span", { class: "role" }, opts.role) : null);
+  node.insertAdjacentHTML("afterbegin", faceSvg(f, opts.small));
   return node;
 }
 
@@ -64,8 +63,10 @@ export function meldEls(view, faces, roles, names) {
 }
 
 export function backEl(small) {
-  return el("div", { class: "card back" + (small ? " small" : ""), title: "a face-down card",
+  const node = el("div", { class: "card back" + (small ? " small" : ""), title: "a face-down card",
     "aria-label": "face-down card" });
+  node.insertAdjacentHTML("afterbegin", BACK_SVG);
+  return node;
 }
 
 function escapeHtml(s) {
