@@ -48,12 +48,15 @@ def test_faces_are_worked_out_from_the_codes_where_a_game_declares_none():
 def test_each_game_draws_its_cards_in_both_front_ends_from_its_own_faces():
     yokir, meri = faces_of("yokir"), faces_of("meri")
     assert yokir["1A"].title == "1A: Initiate of Architecture" and (yokir["1A"].sign, yokir["1A"].ink) == ("⌂", "black")
-    assert browser_faces("yokir")["6L"] == {"r": "6", "s": "L", "c": 1, "t": "6L: Master of Leadership"}
+    assert browser_faces("yokir")["6L"] == {"r": "6", "s": "L", "c": 1, "t": "6L: Master of Leadership",
+                                              "e": "crown", "n": "Master"}
     assert meri["PKa"].title == "PKa: Kaba of Pao" and (meri["G5"].sign, meri["G5"].ink) == ("@", "purple")
-    assert browser_faces("meri")["I7"] == {"r": "7", "s": "I", "c": 1, "t": "I7: 7 of Isu"}
-    assert browser_faces("joker")["X2"] == {"r": "X2", "s": "★", "c": "x", "t": "X2 (special card)"}
+    assert browser_faces("meri")["I7"] == {"r": "7", "s": "I", "c": 1, "t": "I7: 7 of Isu", "e": "sword", "n": "7"}
+    assert browser_faces("joker")["X2"] == {"r": "X2", "s": "★", "c": "x", "t": "X2 (special card)", "e": "joker",
+                                           "n": "X2"}
     assert (face("joker", "X1").sign, face("joker", "X1").ink) == ("★", "magenta")
-    assert browser_faces("tor")["TD"] == {"r": "10", "s": "♦", "c": 1, "t": "TD: 10 of diamonds"}
+    assert browser_faces("tor")["TD"] == {"r": "10", "s": "♦", "c": 1, "t": "TD: 10 of diamonds", "e": "diamond",
+                                        "n": "10"}
     assert (face("tor", "KS").sign, face("tor", "KS").ink) == ("♠", "black")
 
 
