@@ -1,5 +1,5 @@
 """The completed trick stays on the table: after its last card every seat's card lies there with
-the winner marked and named, until the next card is led (or it is clicked away)."""
+the winner marked and named, until the next card is led (or it is clicked away); the tab title says when it is your turn."""
 
 import pytest
 
@@ -17,13 +17,18 @@ def test_the_completed_trick_is_shown_whole_with_its_winner(browser, live_server
     page = new_page(browser)
     page.goto(link)
     page.wait_for_selector("#hand [data-code]")
+    saw_turn = False
     for _ in range(800):
+        if page.locator("#hand .card.playable").count():  # the tab says so too, seen from another tab
+            saw_turn = saw_turn or page.title().startswith("● Your turn")
+
         if page.locator("#trick.done").count():
             break
         step(page)
         page.wait_for_timeout(30)
     else:
         raise AssertionError("no completed trick was shown")
+    assert saw_turn
     assert page.locator("#trick.done .slot").count() == n
     winner = page.locator("#trick.done .slot.winner")
     assert winner.count() == 1

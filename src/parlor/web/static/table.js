@@ -9,7 +9,7 @@ if (token) rememberSeat(tableId, token);  // the lobby's "My tables" brings a lo
 
 const S = {
   ws: null, msg: null, game: null, faces: {}, teams: null, log: new Map(), pending: false, retry: 0,
-  hints: null, error: "", prevTrick: [], resultsSeen: -1, banner: "", inbox: Promise.resolve(),
+  hints: null, error: "", drawnTrick: new Set(), resultsSeen: -1, banner: "", inbox: Promise.resolve(),
   connected: false,  // the socket is open and has sent its snapshot: moves can be sent
 };
 
@@ -77,7 +77,6 @@ async function onMessage(m) {
       S.error = "";
       if (document.querySelector("#dlg[open] .chooser")) closeDialog();
     }
-    S.prevTrick = S.msg ? (S.msg.view.trick || []) : [];
     if (m.results.length > S.resultsSeen && S.resultsSeen >= 0 && m.results.length) {
       const r = m.results[m.results.length - 1];
       S.banner = `Deal ${m.results.length} is over: ${r.text}`;
@@ -170,6 +169,7 @@ function draw(m) {
   const me = mySeat();
   const myTurn = me !== null && v.to_act === me && !m.finished;
   $("title").textContent = S.game ? S.game.title : v.game;
+  document.title = myTurn ? "● Your turn — parlor" : `parlor — ${S.game ? S.game.title : v.game}`;
   $("dealinfo").textContent = `deal ${v.deal} · dealer ${nm[v.dealer]}` + (me === null ? " · watching" : "");
 
   // status
@@ -208,8 +208,10 @@ function draw(m) {
 
   // the trick; between tricks, the one just completed stays with its winner marked until the
   // next card is led or it is clicked away
-  const prev = new Set(S.prevTrick.map(([s, c]) => `${s}:${c}`));
+  // a card pops in once: only if it was not on the felt when the table was last drawn
+  const prev = S.drawnTrick;
   const done = completedTrick(m);
+  S.drawnTrick = new Set((done ? done.cards : (v.trick || [])).map(([s, c]) => `${s}:${c}`));
   const trickBox = $("trick");
   trickBox.classList.toggle("done", !!done);
   if (done) {
