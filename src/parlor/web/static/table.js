@@ -135,6 +135,15 @@ function actionMap(view) {
   return { byCard, buttons };
 }
 
+// The completed trick to leave on the felt: none once the next one is led, or after a click.
+function keptTrick(m) {
+  const last = m.last_trick;
+  if (!last || (m.view.trick || []).length || last.deal !== m.view.deal) return null;
+  return trickKey(last) === S.dismissed ? null : last;
+}
+
+const trickKey = t => `${t.deal}:${t.cards.map(([s, c]) => `${s}${c}`).join(",")}`;
+
 function badges(s) {
   const p = S.msg.players[s];
   const v = S.msg.view;
@@ -167,6 +176,7 @@ function draw(m) {
   const me = mySeat();
   const myTurn = me !== null && v.to_act === me && !m.finished;
   $("title").textContent = S.game ? S.game.title : v.game;
+  document.title = myTurn ? "● Your turn — parlor" : `parlor — ${S.game ? S.game.title : v.game}`;
   $("dealinfo").textContent = `deal ${v.deal} · dealer ${nm[v.dealer]}` + (me === null ? " · watching" : "");
 
   // status
@@ -203,12 +213,18 @@ function draw(m) {
   });
   $("opponents").replaceChildren(...opp);
 
-  // the trick
+  // the trick; between tricks the completed one stays, its winner marked, until the next lead
+  // or a click on it
   const prev = new Set(S.prevTrick.map(([s, c]) => `${s}:${c}`));
-  const trick = (v.trick || []).map(([s, c]) => el("div", { class: "slot" },
+  const done = keptTrick(m);
+  const trickBox = $("trick");
+  trickBox.classList.toggle("done", !!done);
+  trickBox.onclick = done ? () => { S.dismissed = trickKey(done); render(); } : null;
+  const shownTrick = done ? done.cards : (v.trick || []);
+  const trick = shownTrick.map(([s, c]) => el("div", { class: "slot" + (done && s === done.winner ? " won" : ""), "data-seat": s },
     cardEl(c, S.faces, { role: m.roles[c], cls: prev.has(`${s}:${c}`) ? "" : "fresh" }),
-    el("span", { class: "who" }, nm[s])));
-  $("trick").replaceChildren(...trick);
+    el("span", { class: "who" }, done && s === done.winner ? `★ ${nm[s]}` : nm[s])));
+  trickBox.replaceChildren(...trick);
   $("lines").replaceChildren(...m.lines.map(t => el("li", {}, t)));
   // the cards shown outside hand and trick (a face-up card, your discard), labelled by the server
   $("extra").replaceChildren(...m.shown.map(([k, codes]) => el("div", { class: "slot" },
