@@ -16,34 +16,13 @@ import statistics
 import time
 import tracemalloc
 
-from parlor.bench import ref_trick_rate
+from parlor.bench import first_play_position, ref_trick_rate
 from parlor.bots import make_bot
 from parlor.bots.search import Search, search_stats
-from parlor.core.match import Match
-from parlor.core.registry import games, make_rules
+from parlor.core.registry import games
 from parlor.core.rng import Rng
 
 CONFIGS = [("ismcts", "rules"), ("ismcts", "random"), ("flat", "rules")]
-
-
-def first_play_position(game_id: str, seed: int = 1):
-    """A seat's view at the first trick play of a deal (Joker: of deal 9, the first nine-card deal),
-    reached by rules-bot play; any position for games without tricks after 4 actions."""
-    rules = make_rules(game_id)
-    match = Match(rules, seed)
-    bot = make_bot("rules", rules)
-    rng = Rng(seed)
-    target_deal = 9 if game_id == "joker" else 1
-    steps = 0
-    while not match.finished:
-        seat = match.to_act()
-        view = match.view(seat)
-        if (match.deal_number >= target_deal and len(view["legal"]) > 1
-                and (view.get("phase") == "play" or (view.get("phase") is None and steps >= 4))):
-            return rules, view
-        match.apply(bot.choose(view, rng))
-        steps += 1 if match.deal_number >= target_deal else 0
-    raise RuntimeError(f"{game_id}: no position found")
 
 
 def rate(rules, view, mode, playout, seconds) -> float:

@@ -262,10 +262,20 @@ def test_a_deal_where_the_caller_took_one_trick_says_trick(tmp_path, capsys):
 
 
 def test_bench_json(capsys):
-    assert main(["bench", "yokir", "--seconds", "0.05", "--json"]) == 0
+    assert main(["bench", "yokir", "--seconds", "0.05", "--iterations", "10", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     row = out["games"][0]
-    assert row["game"] == "yokir" and row["actions_per_s"] > 0 and row["ratio"] > 0
+    assert row["game"] == "yokir" and row["unit"] == "card plays"
+    # bids and trump calls are actions but not card plays: the ratio divides card plays only
+    assert 0 < row["plays_per_s"] < row["actions_per_s"]
+    assert row["ratio"] == pytest.approx(row["plays_per_s"] / out["ref_trick"]["plays_per_s"])
+    assert row["search"]["iterations_per_s"] > 0 and row["search"]["position"].startswith("deal 1,")
+
+
+def test_bench_counts_every_action_of_a_game_without_card_plays():
+    from parlor.bench import playout_rate
+    row = playout_rate("tor", seconds=0.02, runs=1)
+    assert row["unit"] == "actions" and row["plays_per_s"] == row["actions_per_s"] > 0
 
 
 @pytest.mark.parametrize("typed,legal,want", [
