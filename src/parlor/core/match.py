@@ -10,6 +10,7 @@ waits for the next one (`state` is None).
 """
 
 from .errors import ActionError, BadTable, IllegalAction
+from .fair import Fair
 from .rng import Rng
 from .rules import Deal, DealContext, DealResult, Rules, World
 from .view import last_trick
@@ -19,19 +20,24 @@ class Match:
     seed: int | None  # None: dealt outside
     explicit: list[Deal]
     names: list[str] | None
+    fair: Fair | None  # the seeds of a fair match (core/fair.py)
     _rng: Rng | None
 
     def __init__(self, rules: Rules, seed: int = 0, deals: list[Deal] | None = None,
-                 names: list[str] | None = None):
+                 names: list[str] | None = None, fair: Fair | None = None):
+        """`fair`: the shuffles come from its seeds (core/fair.py) instead of `seed`."""
         self._blank(rules)
         self.seed = seed
         self.explicit = list(deals or [])
         self.names = names
+        self.fair = fair
         limit = rules.max_deals()
         if limit is not None and len(self.explicit) > limit:
             raise BadTable(f"deals has {len(self.explicit)} entries but the match has only {limit} deals")
         rng = Rng(seed)
-        self.first_dealer = rules.first_dealer(self.explicit[0].dealer if self.explicit else None, rng)
+        first = self.explicit[0].dealer if self.explicit else None
+        self.first_dealer = rules.first_dealer(first, rng if fair is None or first is not None
+                                               else Rng(self._fair_seed("first dealer")))
         for i, deal in enumerate(self.explicit):
             want = rules.dealer_of(self.first_dealer, i + 1)
             if deal.dealer != want:
@@ -65,6 +71,7 @@ class Match:
         self.seed = None
         self.explicit = []
         self.names = None
+        self.fair = None
         self.first_dealer = 0
         self._rng = None
         self._outside = False  # deals come from deal(), not from _rng
@@ -220,12 +227,24 @@ class Match:
         if number <= len(self.explicit):
             deal = self.explicit[number - 1]
         else:
-            deal = self.rules.shuffle_deal(number, dealer, deal_rng)
+            deal = self._shuffle(number, dealer, deal_rng)
         self.deals.append(deal)
         self.current_deal = deal
         ctx = DealContext(number, dealer, tuple(self.scores), tuple(self.results))
         self.state = self.rules.start(deal, ctx)
         self.deal_actions = []
+
+    def _shuffle(self, number: int, dealer: int, rng: Rng) -> Deal:
+        """Deal `number` shuffled: from the fair seeds in a fair match, else from `rng`."""
+        if self.fair is not None:
+            rng = Rng(self._fair_seed(f"deal {number}"))
+        return self.rules.shuffle_deal(number, dealer, rng)
+
+    def _fair_seed(self, label: str) -> int:
+        assert self.fair is not None
+        if self.fair.server_seed is None:
+            raise BadTable(f"the record's deals end before its {label}, and its server seed is still secret")
+        return self.fair.seed_for(label)
 
     # --- output
     def report(self) -> dict:
@@ -242,15 +261,24 @@ class Match:
             "winners": self.winners(),
         }
 
-    def record(self) -> dict:
+    def record(self, reveal: bool | None = None) -> dict:
         """The record of the match so far; every deal dealt is written out, so it replays
-        even without the seed's shuffle."""
+        even without the seed's shuffle. A fair match's server seed is in it when `reveal`
+        (by default: once the match is over)."""
         rec = {"game": self.rules.id, "options": dict(self.rules.options),
                "seats": self.rules.seats}
         if self.names:
             rec["names"] = list(self.names)
         rec["seed"] = self.seed
+        if self.fair is not None:
+            rec["fair"] = self.fair.to_json(self.finished if reveal is None else reveal)
         deals = self.deals + self.explicit[len(self.deals):]
         rec["deals"] = [self.rules.deal_to_json(d) for d in deals]
         rec["actions"] = list(self.actions)
         return rec
+
+
+def fair_deals(rules: Rules, fair: Fair, count: int) -> list[Deal]:
+    """The first `count` deals a match deals from `fair`'s seeds alone (no explicit deals)."""
+    match = Match(rules, 0, fair=fair)
+    return [match._shuffle(n, rules.dealer_of(match.first_dealer, n), Rng(0)) for n in range(1, count + 1)]

@@ -6,12 +6,13 @@ from pathlib import Path
 
 from parlor.core import jsontext
 from parlor.core.errors import ActionError, BadRecord, BadTable, UsageError
+from parlor.core.fair import Fair
 from parlor.core.match import Match
 from parlor.core.options import is_int
 from parlor.core.registry import game_class
 from parlor.core.rules import name_seats
 
-_FIELDS = ("game", "options", "seats", "names", "seed", "deals", "actions")
+_FIELDS = ("game", "options", "seats", "names", "seed", "fair", "deals", "actions")
 
 
 MAX_BYTES = 64 << 20  # far above any match's record; a stray disk image or /dev/zero is refused unread
@@ -92,7 +93,8 @@ def _new_match(record: dict) -> Match:
     if not isinstance(raw_deals, list):
         raise BadRecord("deals must be a list")
     deals = [rules.parse_deal(raw, i + 1, f"deals[{i}]") for i, raw in enumerate(raw_deals)]
-    return Match(rules, seed, deals, names)
+    fair = None if record.get("fair") is None else Fair.parse(record["fair"])
+    return Match(rules, seed, deals, names, fair)
 
 
 def _is_text(s: str) -> bool:
