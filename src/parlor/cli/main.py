@@ -5,6 +5,7 @@ import os
 import sys
 
 from parlor.core.errors import ParlorError
+from parlor.core.language import LANGUAGES, check, from_environment, using
 
 from . import arena, bench, hint, play, replay, rules_cmd, selfplay, serve, verify
 
@@ -16,6 +17,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         command.add_parser(sub)
+    for command_parser in sub.choices.values():
+        command_parser.add_argument("--lang", metavar="LANG",
+                                    help=f"the language to speak: {', '.join(LANGUAGES)} (default: from "
+                                         "LC_ALL, LC_MESSAGES or LANG, else en)")
     return parser
 
 
@@ -23,7 +28,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        code = args.run(args)
+        with using(check(args.lang) if args.lang else from_environment()):
+            code = args.run(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
         return code
     except ParlorError as e:

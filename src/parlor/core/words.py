@@ -10,14 +10,15 @@ A list is said item by item, each from its own template, and joined: `listed(ite
 parameter like any other, named by `Seats` as the front end names it ("Ana", "You") or "seat 3"
 where it gives no names; nothing rewrites seat numbers in finished text.
 
-For now the templates are English and are rendered as they are. Issue 34 adds catalogs: Babel
-extracts the messages from the calls as they are written, so a template is always a plain string
+The templates are English; `say` says them in the language in use (core/language.py), from the
+catalogs Babel extracts from the calls as they are written, so a template is always a plain string
 literal as the first argument of `say`, or the first two of `say_n` (Babel keywords `say` and
 `say_n:1,2`), never an f-string or a variable (tests/core/test_words.py checks every call).
 """
 
 from collections.abc import Iterable, Sequence
 
+from .language import translate, translate_n
 from .view import View
 
 # The name the terminal and the line mode give the person at the table. A sentence about a seat
@@ -27,13 +28,13 @@ YOU = "You"
 
 def say(template: str, /, **params: object) -> str:
     """The sentence of `template` with its parameters filled in."""
-    return template.format(**params)
+    return translate(template).format(**params)
 
 
 def say_n(one: str, many: str, count: int, /, **params: object) -> str:
     """The sentence for `count` things: `one`'s template for 1, `many`'s for any other count;
     both get the count as the parameter {count}."""
-    return (one if count == 1 else many).format(count=count, **params)
+    return translate_n(one, many, count).format(count=count, **params)
 
 
 def listed(items: Iterable[str], joiner: str = ", ") -> str:
