@@ -25,7 +25,7 @@ def package(game_id: str):
 def test_the_checklist_names_every_item_checked_here():
     doc = (ROOT / "docs" / "adding-a-game.md").read_text()
     for name in ("RULES", "TEXT", "DECK", "view_schema", "SCHEMA", "worlds.py", "sample_world", "KIT = Kit",
-                 "option_schema", "worked_example.json", "fingerprints.json", "snapshots", "docs/records.md"):
+                 "option_schema", "FACTS", "worked_example.json", "fingerprints.json", "snapshots", "docs/records.md"):
         assert name in doc, name
 
 
@@ -97,3 +97,11 @@ def test_goldens_snapshots_and_fingerprints(game_id):
         assert (ROOT / "tests" / "tui" / "snapshots" / f"{game_id}.{ext}").is_file()
     pinned = json.loads((ROOT / "benchmarks" / "fingerprints.json").read_text())
     assert pinned.get(game_id), "no bot fingerprints: benchmarks/fingerprints.py --write"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_statistics_facts_declared(game_id):
+    from parlor.core.stats import Fact, facts_of
+    facts = facts_of(game_id)
+    assert facts and all(isinstance(f, Fact) for f in facts)
+    assert len({f.key for f in facts}) == len(facts), "two facts share a key"
