@@ -37,7 +37,7 @@ class Match:
         rng = Rng(seed)
         first = self.explicit[0].dealer if self.explicit else None
         self.first_dealer = rules.first_dealer(first, rng if fair is None or first is not None
-                                               else Rng(self._fair_seed("first dealer")))
+                                               else Rng(self._fair_seed("first dealer", 1)))
         for i, deal in enumerate(self.explicit):
             want = rules.dealer_of(self.first_dealer, i + 1)
             if deal.dealer != want:
@@ -237,14 +237,14 @@ class Match:
     def _shuffle(self, number: int, dealer: int, rng: Rng) -> Deal:
         """Deal `number` shuffled: from the fair seeds in a fair match, else from `rng`."""
         if self.fair is not None:
-            rng = Rng(self._fair_seed(f"deal {number}"))
+            rng = Rng(self._fair_seed(f"deal {number}", number))
         return self.rules.shuffle_deal(number, dealer, rng)
 
-    def _fair_seed(self, label: str) -> int:
+    def _fair_seed(self, label: str, deal: int) -> int:
         assert self.fair is not None
         if self.fair.server_seed is None:
             raise BadTable(f"the record's deals end before its {label}, and its server seed is still secret")
-        return self.fair.seed_for(label)
+        return self.fair.seed_for(label, deal)
 
     # --- output
     def report(self) -> dict:
