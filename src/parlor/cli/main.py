@@ -6,9 +6,9 @@ import sys
 
 from parlor.core.errors import ParlorError
 
-from . import arena, bench, hint, play, replay, rules_cmd, selfplay, serve
+from . import arena, bench, hint, play, replay, review, rules_cmd, selfplay, serve
 
-COMMANDS = [play, rules_cmd, replay, selfplay, bench, serve, hint, arena]
+COMMANDS = [play, rules_cmd, replay, selfplay, bench, serve, hint, review, arena]
 
 
 def build_parser() -> argparse.ArgumentParser:
