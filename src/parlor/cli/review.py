@@ -5,7 +5,7 @@ import json
 
 from parlor import records
 from parlor.core.errors import UsageError
-from parlor.core.words import say
+from parlor.core.words import say, say_n
 from parlor.session import review as rv
 
 from .common import positive_int, progress
@@ -32,7 +32,7 @@ def run(args) -> int:
     p = rv.plan(record, seat)
     weighed = []
     with progress() as bar:
-        task = bar.add_task(say("weighing {count} choices", count=len(p.choices)), total=len(p.choices))
+        task = bar.add_task(say_n("weighing {count} choice", "weighing {count} choices", len(p.choices)), total=len(p.choices))
         for choice in p.choices:
             weighed.append(rv.weigh(p.rules, choice, args.budget, args.seed))
             bar.advance(task)

@@ -27,7 +27,7 @@ from parlor.core.errors import UsageError
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
 from parlor.core.rules import Rules
-from parlor.core.words import Seats, say
+from parlor.core.words import Seats, say, say_n
 
 # Imagined deals per legal move at a choice: a Joker match of 24 deals is reviewed in about a
 # minute on one core (docs/decisions.md); a move's expected points are then known to a few points.
@@ -160,10 +160,13 @@ def weigh_in_worker(game: str, options: dict, seats: int, choices: list[Choice],
 
 def lines(data: dict) -> list[str]:
     """The review for a person to read (the command line, the terminal table)."""
-    seat = data["seat"]
-    out = [say("Review of {who} in {game}: {count} choices weighed, {forced} forced moves; "
-               "{budget} imagined deals per move", who=Seats(data["names"])(seat), game=data["game"],
-               count=len(data["choices"]), forced=data["forced"], budget=data["budget"])]
+    seat, count = data["seat"], len(data["choices"])
+    out = [say_n("Review of {who} in {game}: {count} choice weighed.",
+                 "Review of {who} in {game}: {count} choices weighed.",
+                 count, who=Seats(data["names"])(seat), game=data["game"]),
+           say_n("{count} forced move was not weighed.", "{count} forced moves were not weighed.", data["forced"]),
+           say_n("Each legal move was tried in {count} imagined deal.",
+                 "Each legal move was tried in {count} imagined deals.", data["budget"])]
     out.append(say("Expected points lost in all: {lost:.1f}", lost=data["lost"]))
     out.append("")
     out.append(say("The costliest choices:"))
