@@ -124,7 +124,7 @@ def test_json_shape(tmp_path, capsys):
     code, out, err = _run(capsys, "review", str(path), "--json", "--budget", "20")
     assert code == 0
     data = json.loads(out)
-    assert set(data) == {"game", "seat", "names", "budget", "finished", "forced", "lost", "deals", "choices",
+    assert set(data) == {"game", "title", "seat", "names", "budget", "finished", "forced", "lost", "deals", "choices",
                          "costliest"}
     assert data["game"] == "joker" and data["seat"] == 0 and data["budget"] == 20 and data["finished"]
     assert data["deals"] == [{"deal": 1, "points": data["deals"][0]["points"], "scores": data["deals"][0]["points"],
@@ -142,7 +142,7 @@ def test_text_names_the_blunder_and_the_plot_is_drawn(tmp_path, capsys):
     png = tmp_path / "m.png"
     code, out, err = _run(capsys, "review", str(path), "--budget", "20", "--plot", str(png))
     assert code == 0, err
-    assert "1. deal 1, move 4: played play X1 low S" in out
+    assert "1. deal 1, move 5: played play X1 low S"  # moves counted from 1, as the replay does in out
     assert png.read_bytes()[:4] == b"\x89PNG"
 
 

@@ -51,19 +51,18 @@ def run(args) -> int:
 def plot(data: dict, path) -> None:
     """The match in two panels: each seat's running score, and the seat's expected points lost per deal."""
     from parlor.bots.arena import _pyplot
-    from parlor.core.words import Seats
     plt = _pyplot()
-    seats = Seats(data["names"])
+    names = data["names"]
     deals = [d for d in data["deals"] if d["scores"] is not None]
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(9, 6), sharex=True)
     numbers = [d["deal"] for d in deals]
     for s in range(len(deals[0]["scores"]) if deals else 0):
         top.plot(numbers, [d["scores"][s] for d in deals], marker="o", markersize=3,
-                 linewidth=2.5 if s == data["seat"] else 1.2, label=seats(s))
-    top.set_title(say("{game}: running scores", game=data["game"]))
+                 linewidth=2.5 if s == data["seat"] else 1.2, label=names[s])
+    top.set_title(say("{game}: running scores", game=data["title"]))
     top.legend(fontsize=8)
     bottom.bar([d["deal"] for d in data["deals"]], [d["lost"] for d in data["deals"]], color="#b5503c")
-    bottom.set_title(say("{who}: expected points lost per deal", who=seats(data["seat"])))
+    bottom.set_title(say("{who}: expected points lost per deal", who=names[data["seat"]]))
     bottom.set_xlabel(say("deal"))
     fig.tight_layout()
     try:

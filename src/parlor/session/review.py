@@ -49,7 +49,7 @@ class Choice:
 class Plan:
     rules: Rules
     seat: int
-    names: list[str]  # the record's names of the seats ([]: none)
+    names: list[str]  # the record's names of the seats ([]: none; the review says "seat 3")
     choices: list[Choice]
     forced: int  # the seat's moves that had no alternative (not weighed)
     deals: list[dict] = field(default_factory=list)  # each finished deal: the points, the running scores
@@ -127,7 +127,8 @@ def summary(p: Plan, weighed: list[dict], budget: int = BUDGET) -> dict:
         deals.append({"deal": len(p.deals) + 1, "points": None, "scores": None,
                       "lost": round(lost_by_deal[len(p.deals) + 1], 3)})
     costly = sorted((w for w in weighed if w["lost"] > 0), key=lambda w: (-w["lost"], w["index"]))[:TOP]
-    return {"game": p.rules.id, "seat": p.seat, "names": p.names, "budget": budget,
+    return {"game": p.rules.id, "title": p.rules.title, "seat": p.seat,
+            "names": [Seats(p.names)(s) for s in range(p.rules.seats)], "budget": budget,
             "finished": p.finished, "forced": p.forced,
             "lost": round(sum(w["lost"] for w in weighed), 3),
             "deals": deals, "choices": weighed, "costliest": costly}
@@ -163,7 +164,7 @@ def lines(data: dict) -> list[str]:
     seat, count = data["seat"], len(data["choices"])
     out = [say_n("Review of {who} in {game}: {count} choice weighed.",
                  "Review of {who} in {game}: {count} choices weighed.",
-                 count, who=Seats(data["names"])(seat), game=data["game"]),
+                 count, who=data["names"][seat], game=data["game"]),
            say_n("{count} forced move was not weighed.", "{count} forced moves were not weighed.", data["forced"]),
            say_n("Each legal move was tried in {count} imagined deal.",
                  "Each legal move was tried in {count} imagined deals.", data["budget"])]
@@ -173,9 +174,9 @@ def lines(data: dict) -> list[str]:
     if not data["costliest"]:
         out.append(say("  none: every move played was the search's best"))
     for k, c in enumerate(data["costliest"], 1):
-        out.append(say("{k}. deal {deal}, move {index}: played {played} ({value:+.1f}), "
+        out.append(say("{k}. deal {deal}, move {move}: played {played} ({value:+.1f}), "
                        "better {best} ({best_value:+.1f}): {lost:.1f} points lost",
-                       k=k, deal=c["deal"], index=c["index"], played=c["played"], value=c["value"],
+                       k=k, deal=c["deal"], move=c["index"] + 1, played=c["played"], value=c["value"],
                        best=c["best"], best_value=c["best_value"], lost=c["lost"]))
         out.append(say("   the better move: {reason}", reason=c["best_reason"]))
         out.append(say("   the move played: {reason}", reason=c["reason"]))
