@@ -142,7 +142,7 @@ def test_text_names_the_blunder_and_the_plot_is_drawn(tmp_path, capsys):
     png = tmp_path / "m.png"
     code, out, err = _run(capsys, "review", str(path), "--budget", "20", "--plot", str(png))
     assert code == 0, err
-    assert "1. deal 1, move 5: played play X1 low S"  # moves counted from 1, as the replay does in out
+    assert "1. deal 1, move 5: played play X1 low S" in out  # moves counted from 1, as the replay does
     assert png.read_bytes()[:4] == b"\x89PNG"
 
 

@@ -128,10 +128,15 @@ def summary(p: Plan, weighed: list[dict], budget: int = BUDGET) -> dict:
                       "lost": round(lost_by_deal[len(p.deals) + 1], 3)})
     costly = sorted((w for w in weighed if w["lost"] > 0), key=lambda w: (-w["lost"], w["index"]))[:TOP]
     return {"game": p.rules.id, "title": p.rules.title, "seat": p.seat,
-            "names": [Seats(p.names)(s) for s in range(p.rules.seats)], "budget": budget,
+            "names": seat_names(p), "budget": budget,
             "finished": p.finished, "forced": p.forced,
             "lost": round(sum(w["lost"] for w in weighed), 3),
             "deals": deals, "choices": weighed, "costliest": costly}
+
+
+def seat_names(p: Plan) -> list[str]:
+    """Every seat's name in the review: the record's, else "seat 3"."""
+    return [Seats(p.names)(s) for s in range(p.rules.seats)]
 
 
 def review(record: dict, seat: int, budget: int = BUDGET, seed: int = 0,
@@ -164,7 +169,7 @@ def lines(data: dict) -> list[str]:
     seat, count = data["seat"], len(data["choices"])
     out = [say_n("Review of {who} in {game}: {count} choice weighed.",
                  "Review of {who} in {game}: {count} choices weighed.",
-                 count, who=data["names"][seat], game=data["game"]),
+                 count, who=data["names"][seat], game=data["title"]),
            say_n("{count} forced move was not weighed.", "{count} forced moves were not weighed.", data["forced"]),
            say_n("Each legal move was tried in {count} imagined deal.",
                  "Each legal move was tried in {count} imagined deals.", data["budget"])]
@@ -174,8 +179,8 @@ def lines(data: dict) -> list[str]:
     if not data["costliest"]:
         out.append(say("  none: every move played was the search's best"))
     for k, c in enumerate(data["costliest"], 1):
-        out.append(say("{k}. deal {deal}, move {move}: played {played} ({value:+.1f}), "
-                       "better {best} ({best_value:+.1f}): {lost:.1f} points lost",
+        out.append(say("{k}. deal {deal}, move {move}: played {played} (expected {value:+.1f}), "
+                       "better {best} (expected {best_value:+.1f}): {lost:.1f} points lost",
                        k=k, deal=c["deal"], move=c["index"] + 1, played=c["played"], value=c["value"],
                        best=c["best"], best_value=c["best_value"], lost=c["lost"]))
         out.append(say("   the better move: {reason}", reason=c["best_reason"]))

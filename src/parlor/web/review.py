@@ -29,13 +29,14 @@ class Job:
         self.result: dict | None = None
         self.error: str | None = None
         self.task: asyncio.Task | None = None
+        self.seats: dict | None = None  # once replayed: the seats' names, the seat, the game's title
 
     def report(self) -> dict:
         if self.error is not None:
             return {"status": "failed", "error": self.error}
         if self.result is not None:
             return {"status": "done", "review": self.result}
-        return {"status": "running", "done": self.done, "total": self.total}
+        return {"status": "running", "done": self.done, "total": self.total, **(self.seats or {})}
 
 
 class Reviews:
@@ -69,8 +70,9 @@ class Reviews:
     async def _run(self, job: Job, record: dict, seat: int, requested: Callable) -> None:
         try:
             plan = await requested(review.plan, record, seat)
-            job.total = len(plan.choices)
             rules = plan.rules
+            job.seats = {"names": review.seat_names(plan), "seat": seat, "title": rules.title}
+            job.total = len(plan.choices)
             by_deal: dict[int, list] = {}
             for c in plan.choices:
                 by_deal.setdefault(c.deal, []).append(c)

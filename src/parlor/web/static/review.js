@@ -5,7 +5,7 @@ const $ = id => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const base = `/api/tables/${encodeURIComponent(tableId)}`;
 const SVG = "http://www.w3.org/2000/svg";
-let timer = null;
+let timer = null, shown = null;
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
@@ -36,6 +36,7 @@ async function load() {
     $("status").textContent = d.error;
     $("progress").classList.add("hidden");
   } else if (d.status === "running") {
+    if (d.names) drawSeats(d.names, d.seat, d.title);
     const bar = $("progress");
     bar.classList.remove("hidden");
     if (d.total === null) {
@@ -43,7 +44,7 @@ async function load() {
       $("status").textContent = "Replaying the match…";
     } else {
       bar.max = Math.max(1, d.total); bar.value = d.done;
-      $("status").textContent = `Weighing the choices: ${d.done} of ${d.total} done. This takes about a minute for a long match.`;
+      $("status").textContent = `Weighing the choices: ${d.done} of ${d.total} done. A long match takes a minute or a few.`;
     }
     timer = setTimeout(load, 1000);
   } else {
@@ -52,17 +53,23 @@ async function load() {
   }
 }
 
-function draw(r) {
-  const names = r.names, who = names[r.seat];
-  document.title = `parlor — review of ${who}`;
-  $("title").textContent = `Review: ${r.title}`;
-  $("heading").textContent = `Review of ${who}`;
+// The page's title and the seat chooser, as soon as the record has been replayed.
+function drawSeats(names, seat, title) {
+  document.title = `parlor — review of ${names[seat]}`;
+  $("title").textContent = `Review: ${title}`;
+  $("heading").textContent = `Review of ${names[seat]}`;
   const sel = $("seat");
   if (!sel.options.length) {
     names.forEach((n, s) => sel.append(el("option", { value: s }, n)));
     sel.onchange = () => { history.replaceState(null, "", `?seat=${sel.value}`); clearAll(); load(); };
   }
-  sel.value = String(r.seat);
+  sel.value = String(seat);
+}
+
+function draw(r) {
+  shown = r;
+  const names = r.names, who = names[r.seat];
+  drawSeats(names, r.seat, r.title);
   const n = r.choices.length, f = r.forced;
   $("status").textContent = [
     n === 1 ? "1 choice was weighed." : `${n} choices were weighed.`,
@@ -73,8 +80,8 @@ function draw(r) {
     `and its expected points are compared with those of the move played.`;
   drawChart(r, names);
   const costly = r.costliest.map(c => el("li", {},
-    el("div", {}, `Deal ${c.deal}, move ${c.index + 1}: ${c.played} (${signed(c.value)}) — better ${c.best} ` +
-      `(${signed(c.best_value)}), ${c.lost.toFixed(1)} points lost.`),
+    el("div", {}, `Deal ${c.deal}, move ${c.index + 1}: ${c.played} (expected ${signed(c.value)}); better ${c.best} ` +
+      `(expected ${signed(c.best_value)}): ${c.lost.toFixed(1)} points lost.`),
     el("div", { class: "why" }, `The better move: ${c.best_reason}.`),
     el("div", { class: "why" }, `The move played: ${c.reason}.`)));
   $("costly").replaceChildren(...costly);
@@ -92,8 +99,9 @@ function draw(r) {
 function drawChart(r, names) {
   const deals = r.deals, n = deals.length;
   if (!n) return;
-  // each deal a band of the width, its point and its bar in the middle
-  const W = 720, L = 56, R = 12, band = (W - L - R) / n, x = k => L + (k - 0.5) * band;
+  // drawn at the page's own width (its words at their size on a phone too); each deal a band
+  // of the width, its point and its bar in the middle
+  const W = Math.max(300, $("chart").clientWidth || 720), L = 56, R = 12, band = (W - L - R) / n, x = k => L + (k - 0.5) * band;
   const scored = deals.filter(d => d.scores !== null);
   const all = scored.flatMap(d => d.scores).concat([0]);
   const lo = Math.min(...all), hi = Math.max(...all), top = 24, h1 = 170;
@@ -134,10 +142,16 @@ function drawChart(r, names) {
 }
 
 function clearAll() {
+  shown = null;
   for (const id of ["chart-panel", "costly-panel", "deals-panel"]) $(id).classList.add("hidden");
   $("status").textContent = "Loading…";
 }
 
+let resized = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resized);
+  resized = setTimeout(() => { if (shown) drawChart(shown, shown.names); }, 150);
+});
 $("replay-link").href = `/replay/${encodeURIComponent(tableId)}`;
 $("record-link").href = `${base}/record`;
 load();
