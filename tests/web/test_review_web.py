@@ -91,3 +91,31 @@ def test_the_review_page_from_the_end_of_the_match(browser, live_server, viewpor
     assert "seat=3" in page.url
     assert page.locator("#chart svg polyline[stroke-width='3']").get_attribute("data-seat") == "3"
     assert not browser.errors
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (Linux's /proc)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads Linux's /proc")
+def test_the_review_worker_leaves_with_a_killed_server(make_server, tmp_path):
+    """A killed server's review worker would wait for work forever, and its fork server with it."""
+    server = make_server(f"sqlite:///{tmp_path / 'k.sqlite'}")
+    reviewed(server, finished_joker(server)["id"], 0)
+    workers = [c for p in _children(server.proc.pid) for c in [p, *_children(p)]]
+    assert len(workers) >= 2  # the fork server and the worker (and the resource tracker)
+    server.kill()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(Path(f"/proc/{p}").exists() for p in workers):
+        time.sleep(0.1)
+    alive = [p for p in workers if Path(f"/proc/{p}").exists()]
+    assert not alive, alive

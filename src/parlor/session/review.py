@@ -170,9 +170,11 @@ def lines(data: dict) -> list[str]:
     out = [say_n("Review of {who} in {game}: {count} choice weighed.",
                  "Review of {who} in {game}: {count} choices weighed.",
                  count, who=data["names"][seat], game=data["title"]),
-           say_n("{count} forced move was not weighed.", "{count} forced moves were not weighed.", data["forced"]),
            say_n("Each legal move was tried in {count} imagined deal.",
                  "Each legal move was tried in {count} imagined deals.", data["budget"])]
+    if data["forced"]:
+        out.insert(1, say_n("{count} forced move was not weighed.", "{count} forced moves were not weighed.",
+                            data["forced"]))
     out.append(say("Expected points lost in all: {lost:.1f}", lost=data["lost"]))
     out.append("")
     out.append(say("The costliest choices:"))

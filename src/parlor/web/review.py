@@ -9,6 +9,8 @@ interpreter's lock in a thread). The last reviews made are kept.
 
 import asyncio
 import logging
+import os
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 
@@ -48,7 +50,7 @@ class Reviews:
     def pool(self):
         if self._pool is None:
             from concurrent.futures import ProcessPoolExecutor
-            self._pool = ProcessPoolExecutor(1, mp_context=process_context())
+            self._pool = ProcessPoolExecutor(1, mp_context=process_context(), initializer=_exit_with_parent)
         return self._pool
 
     def status(self, table_id: str, seat: int, record: dict, requested: Callable) -> dict:
@@ -95,3 +97,17 @@ class Reviews:
                 job.task.cancel()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _exit_with_parent() -> None:
+    """In the review worker: leave when the server does, however it ends (killed too). A worker
+    waits on its queue for work, and would wait forever, keeping its fork server alive."""
+    from multiprocessing import connection, parent_process
+    parent = parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        connection.wait([parent.sentinel])
+        os._exit(0)
+    threading.Thread(target=watch, daemon=True, name="parlor-review-parent").start()

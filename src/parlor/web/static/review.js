@@ -73,8 +73,8 @@ function draw(r) {
   const n = r.choices.length, f = r.forced;
   $("status").textContent = [
     n === 1 ? "1 choice was weighed." : `${n} choices were weighed.`,
-    f === 1 ? "1 forced move was not weighed." : `${f} forced moves were not weighed.`,
-    `Expected points lost in all: ${r.lost.toFixed(1)}.`].join(" ");
+    f === 0 ? null : f === 1 ? "1 forced move was not weighed." : `${f} forced moves were not weighed.`,
+    `Expected points lost in all: ${r.lost.toFixed(1)}.`].filter(t => t !== null).join(" ");
   $("method").textContent = `Every choice is weighed by the computer's search from what ${who} could see when moving: ` +
     `each legal move is tried in the same ${r.budget} imagined deals, played out to the end of the deal, ` +
     `and its expected points are compared with those of the move played.`;
