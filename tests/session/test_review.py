@@ -172,3 +172,32 @@ def test_a_bad_seat_is_one_line(tmp_path, capsys, seat, words):
 def test_a_seat_is_named_by_number_or_by_the_records_name():
     record = {**joker_blunder(), "names": ["Ana", "Ben", "Cai", "Dan"]}
     assert rv.seat_of(record, "Cai") == 2 and rv.seat_of(record, "1") == 1 and rv.seat_of(record, None) == 0
+
+
+def test_the_progress_bar_is_on_standard_error_and_the_json_stays_json(tmp_path):
+    """On a terminal (a pseudo-terminal here) the bar is drawn on standard error; the report on
+    standard output is the JSON alone."""
+    import os
+    import pty
+    import subprocess
+    import sys
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(joker_blunder()))
+    main_fd, child = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "parlor.cli.main", "review", str(path), "--budget", "5", "--json"],
+                            stdout=subprocess.PIPE, stderr=child, env=dict(os.environ, COLUMNS="100", TERM="xterm"))
+    os.close(child)
+    out = proc.stdout.read()
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(main_fd, 4096)
+        except OSError:  # the child closed its end
+            break
+        if not chunk:
+            break
+        seen += chunk
+    assert proc.wait(timeout=120) == 0
+    os.close(main_fd)
+    assert b"weighing the choices" in seen
+    assert json.loads(out)["game"] == "joker"

@@ -5,7 +5,7 @@ import json
 
 from parlor import records
 from parlor.core.errors import UsageError
-from parlor.core.words import say, say_n
+from parlor.core.words import say
 from parlor.session import review as rv
 
 from .common import positive_int, progress
@@ -29,14 +29,10 @@ def run(args) -> int:
         check_plot(args.plot)  # before the minutes of searching, not after
     record = records.read(args.file)
     seat = rv.seat_of(record, args.seat)
-    p = rv.plan(record, seat)
-    weighed = []
     with progress() as bar:
-        task = bar.add_task(say_n("weighing {count} choice", "weighing {count} choices", len(p.choices)), total=len(p.choices))
-        for choice in p.choices:
-            weighed.append(rv.weigh(p.rules, choice, args.budget, args.seed))
-            bar.advance(task)
-    data = rv.summary(p, weighed, args.budget)
+        task = bar.add_task(say("weighing the choices"), total=None)
+        data = rv.review(record, seat, args.budget, args.seed,
+                         progress=lambda done, total: bar.update(task, completed=done, total=total))
     if args.json:
         print(json.dumps(data, indent=1))
     else:

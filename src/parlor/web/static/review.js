@@ -99,6 +99,7 @@ function draw(r) {
 function drawChart(r, names) {
   const deals = r.deals, n = deals.length;
   if (!n) return;
+  $("chart-panel").classList.remove("hidden");  // shown first: its width is the chart's
   // drawn at the page's own width (its words at their size on a phone too); each deal a band
   // of the width, its point and its bar in the middle
   const W = Math.max(300, $("chart").clientWidth || 720), L = 56, R = 12, band = (W - L - R) / n, x = k => L + (k - 0.5) * band;
@@ -138,7 +139,6 @@ function drawChart(r, names) {
   $("chart").replaceChildren(svg("svg", { viewBox: `0 0 ${W} ${top2 + h2 + 32}`, role: "img",
     "aria-label": `running scores and ${names[r.seat]}'s expected points lost per deal` }, ...parts));
   $("legend").replaceChildren(...names.map((nm, s) => el("span", {}, el("i", { style: `background: ${colour(s)}` }), nm)));
-  $("chart-panel").classList.remove("hidden");
 }
 
 function clearAll() {
