@@ -201,3 +201,13 @@ def test_the_progress_bar_is_on_standard_error_and_the_json_stays_json(tmp_path)
     os.close(main_fd)
     assert b"weighing the choices" in seen
     assert json.loads(out)["game"] == "joker"
+
+
+def test_a_record_that_stops_in_a_deal_is_reviewed_up_to_there():
+    record = joker_blunder()
+    record["actions"] = record["actions"][:6]  # in the first trick, after the blunder
+    data = rv.review(record, 0, budget=BUDGET)
+    assert not data["finished"] and data["costliest"][0]["played"] == "play X1 low S"
+    assert data["deals"] == [{"deal": 1, "points": None, "scores": None,
+                              "lost": pytest.approx(sum(c["lost"] for c in data["choices"]), abs=0.01)}]
+    assert "deal 1: not finished" in "\n".join(rv.lines(data))
