@@ -211,3 +211,18 @@ def test_a_record_that_stops_in_a_deal_is_reviewed_up_to_there():
     assert data["deals"] == [{"deal": 1, "points": None, "scores": None,
                               "lost": pytest.approx(sum(c["lost"] for c in data["choices"]), abs=0.01)}]
     assert "deal 1: not finished" in "\n".join(rv.lines(data))
+
+
+def test_a_deal_over_as_it_is_dealt_keeps_its_number():
+    """Tőr seed 21: the first deal is an instant win, over before any action."""
+    rules = make_rules("tor", {"deals": 2}, 4)
+    bot = make_bot("casual", rules)
+    match = Match(rules, 21)
+    assert len(match.results) == 1
+    while not match.finished:
+        match.apply(bot.choose(match.view(match.to_act()), Rng(1)))
+    data = rv.review(match.record(), 0, budget=5)
+    assert [(d["deal"], d["points"]) for d in data["deals"]] == [(1, match.results[0].points),
+                                                                (2, match.results[1].points)]
+    assert data["deals"][0]["lost"] == 0 and {c["deal"] for c in data["choices"]} == {2}
+    assert data["deals"][1]["scores"] == match.scores

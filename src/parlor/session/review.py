@@ -87,6 +87,13 @@ def plan(record: dict, seat: int) -> Plan:
         raise UsageError(say("no seat {seat}: the seats are 0 to {last}", seat=seat, last=rules.seats - 1))
     names = list(record.get("names") or [])
     out = Plan(rules, seat, names, [], 0)
+
+    def deals_ended() -> None:  # by the last action, or dealt and over at once (Tőr's instant wins)
+        for result in match.results[len(out.deals):]:
+            running = out.deals[-1]["scores"] if out.deals else [0] * rules.seats
+            out.deals.append({"deal": len(out.deals) + 1, "points": list(result.points),
+                              "scores": [a + b for a, b in zip(running, result.points)]})
+    deals_ended()
     for index, action in enumerate(actions):
         if match.to_act() == seat:
             legal = match.legal()
@@ -94,12 +101,8 @@ def plan(record: dict, seat: int) -> Plan:
                 out.choices.append(Choice(index, match.deal_number, match.view(seat), action))
             else:
                 out.forced += 1
-        done = len(match.results)
         match.apply(action)
-        for result in match.results[done:]:  # a deal ended (and perhaps the next, dealt out at once)
-            running = out.deals[-1]["scores"] if out.deals else [0] * rules.seats
-            out.deals.append({"deal": len(out.deals) + 1, "points": list(result.points),
-                              "scores": [a + b for a, b in zip(running, result.points)]})
+        deals_ended()
     out.finished = match.finished
     return out
 
