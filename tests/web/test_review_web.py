@@ -81,7 +81,9 @@ def test_the_review_page_from_the_end_of_the_match(browser, live_server, viewpor
     assert page.locator("#chart svg polyline").count() == 4
     assert page.locator("#chart svg rect.lost").count() == 2
     assert page.locator("#deals tr").count() == 3
-    assert page.locator("#costly li").count() >= 1
+    costliest = api(live_server, f"/api/tables/{table['id']}/review?seat=0")["review"]["costliest"]
+    assert page.locator("#costly li").count() == len(costliest)
+    assert page.locator("#costly-none").is_visible() == (not costliest)  # "None: every move ... best"
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"review-{name}.png"), full_page=True)
     # another seat's review, chosen on the page
