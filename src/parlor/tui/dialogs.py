@@ -15,7 +15,7 @@ DIALOG_CSS = """
 .dialog-title { text-style: bold; width: auto; }
 .dialog OptionList { height: auto; max-height: 16; width: auto; min-width: 30; }
 .dialog .buttons { height: auto; width: auto; margin-top: 1; }
-.dialog .buttons Button { margin-right: 1; }
+.dialog .buttons Button { margin-right: 1; min-width: 8; }  /* as wide as its label: five fit in 78 columns */
 """
 
 

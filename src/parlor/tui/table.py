@@ -124,6 +124,7 @@ class TableScreen(Screen):
         Binding("u", "take_back", "take back"),
         Binding("U", "redo", "redo", show=False),
         Binding("v", "replay", "replay"),
+        Binding("e", "review", "review", show=False),  # at the match's end: the status line says it
         Binding("n", "restart", "new match"),
         Binding("r", "rules", "rules"),
         Binding("o", "load", "load"),
@@ -212,7 +213,7 @@ class TableScreen(Screen):
         if s.match.finished:
             winners = s.match.winners()
             who = ", ".join(s.names[w] for w in winners) if winners else "nobody: a draw"
-            status.update(f" The match is over. Winners: {who}.  n: new match  v: replay  t: scores")
+            status.update(f" The match is over. Winners: {who}.  n: new match  v: replay  e: review  t: scores")
         elif mine:
             parts = []
             if self.moves.by_card:
@@ -325,11 +326,14 @@ class TableScreen(Screen):
         body.append(s.words.score_sheet(m.results, s.names))
         choice = await self.app.push_screen_wait(TextDialog(
             "The match is over", body,
-            [("close", "Close"), ("new", "New match"), ("replay", "Replay"), ("save", "Save")], wrap=False))
+            [("close", "Close"), ("new", "New match"), ("replay", "Replay"), ("review", "Review"), ("save", "Save")],
+            wrap=False))
         if choice == "new":
             self.action_restart(confirm=False)
         elif choice == "replay":
             self.action_replay()
+        elif choice == "review":
+            self.action_review()
         elif choice == "save":
             self.action_save()
 
@@ -543,6 +547,15 @@ class TableScreen(Screen):
         from .replay import ReplayScreen
         s = self.session
         self.app.push_screen(ReplayScreen(s.match.record(), s.names, s.human))
+
+    def action_review(self) -> None:
+        """Your choices in the finished match weighed by the search (tui/review.py)."""
+        from .review import ReviewScreen
+        s = self.session
+        if not s.match.finished:
+            self.notify(say("The review is for a finished match: it weighs every choice you made."), timeout=3)
+            return
+        self.app.push_screen(ReviewScreen({**s.match.record(), "names": list(s.names)}, s.human))
 
     def action_restart(self, confirm: bool = True) -> None:
         def done(choice: str | None) -> None:

@@ -123,6 +123,11 @@ def create_app(db_url: str, **server_args) -> Starlette:
             return _error("step must be an integer")
         return await _guard(server.replay_step(request.path_params["table"], step))
 
+    async def api_review(request: Request):
+        table_id = request.path_params["table"]
+        return await _guard(server.review(table_id, request.query_params.get("seat"),
+                                          request.cookies.get(_seat_cookie(table_id))))
+
     async def ws_endpoint(ws: WebSocket):
         await ws.accept()
         conn = server.connect(ws.send_text)
@@ -147,6 +152,7 @@ def create_app(db_url: str, **server_args) -> Starlette:
         Route("/decks", page("decks.html")),
         Route("/table/{table}", page("table.html")),
         Route("/replay/{table}", page("replay.html")),
+        Route("/review/{table}", page("review.html")),
         Route("/api/games", api_games),
         Route("/api/games/{game}/howto", api_rules(howto_text)),
         Route("/api/games/{game}/rules", api_rules(rules_text)),
@@ -157,6 +163,7 @@ def create_app(db_url: str, **server_args) -> Starlette:
         Route("/api/mine", api_mine, methods=["POST"]),
         Route("/api/tables/{table}/record", api_record),
         Route("/api/tables/{table}/replay", api_replay),
+        Route("/api/tables/{table}/review", api_review),
         WebSocketRoute("/ws", ws_endpoint),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -26,8 +26,10 @@ from parlor.core.options import Option, is_int
 from parlor.core.registry import games, make_rules, text_class
 from parlor.core.rules import team_letter
 from parlor.session import NAMES, fresh_seed, standin_level
+from parlor.session.review import BUDGET as REVIEW_BUDGET, seat_of
 
 from .replay import Replays
+from .review import Reviews
 from .store import Store
 from .table import Conn, Table
 
@@ -85,7 +87,8 @@ def level_catalogue() -> list[dict]:
 
 
 class Server:
-    def __init__(self, db_url: str, *, audit=None, bot_threads: int = 2, seeds=None):
+    def __init__(self, db_url: str, *, audit=None, bot_threads: int = 2, seeds=None,
+                 review_budget: int = REVIEW_BUDGET):
         self.db_url = db_url
         self.audit = audit  # tests: called with (table, seat, message) for every message built
         self.store: Store | None = None
@@ -96,6 +99,7 @@ class Server:
         # however much is asked, computer moves never queue behind it, and the loop never runs it.
         self.request_pool = ThreadPoolExecutor(1, thread_name_prefix="parlor-request")
         self.replays = Replays()
+        self.reviews = Reviews(review_budget)
         self._seeds = seeds  # tests: a callable giving each new table's seed
         self.conns: set[Conn] = set()
 
@@ -143,6 +147,7 @@ class Server:
         self.db_pool.shutdown(wait=True)
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         self.request_pool.shutdown(wait=False, cancel_futures=True)
+        self.reviews.close()
 
     # --- tables
     async def create_table(self, spec) -> dict:
@@ -318,6 +323,20 @@ class Server:
         if not is_int(step) or not 0 <= step <= total:
             raise BadRequest(f"step must be from 0 to {total}")
         return await self.requested(self.replays.step, table_id, record, step)
+
+    async def review(self, table_id: str, seat, token: str | None = None) -> dict:
+        """How far the review of a seat of a finished match has come, or the review (web/review.py).
+        Anyone with the link may review any seat once the match is over (its record is public
+        then); without `seat`, the seat `token` holds, else seat 0."""
+        row = await self.db(self.open_store.load, table_id)
+        if row is None:
+            raise NotFound(f"no table {table_id!r}")
+        if row["status"] != "finished":
+            raise BadRequest("a match is reviewed when it is over")
+        record = row["record"]
+        if seat is None:
+            seat = next((r["seat"] for r in row["seat_rows"] if token is not None and r["token"] == token), 0)
+        return self.reviews.status(table_id, seat_of(record, seat), record, self.requested)
 
     # --- the socket protocol
     def connect(self, send) -> Conn:

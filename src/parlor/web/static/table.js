@@ -333,7 +333,9 @@ function renderFinished() {
     mySeat() !== null ? el("p", {}, el("button", { class: "btn primary", type: "button", id: "play-again", onclick: playAgain },
       S.msg.again ? "Take your seat at the next match" : "Play again")) : null,
     el("p", {}, el("a", { href: `/api/tables/${tableId}/record`, download: "", id: "record-link" }, "Download the record"),
-      " (seed, every deal and move) · ", el("a", { href: `/replay/${tableId}` }, "Replay")),
+      " (seed, every deal and move) · ", el("a", { href: `/replay/${tableId}` }, "Replay"),
+      " · ", el("a", { href: `/review/${tableId}` + (mySeat() !== null ? `?seat=${mySeat()}` : ""), id: "review-link" },
+        "Review: where the match was won or lost")),
     el("pre", { class: "sheet" }, S.msg.sheet));
 }
 
