@@ -338,11 +338,11 @@ function draw(m) {
   // the piles and cards shown beside the trick (the stock, a face-up card, your discard),
   // labelled by the server
   const piles = m.shown.map(([k, codes]) => el("div", { class: "pile" + (codes.length > 3 ? " stacked" : "") },
-    el("div", { class: "row" }, codes.map(c => cardEl(c, S.faces, { role: m.roles[c], small: !!S.tricks || codes.length > 3 }))),
+    el("div", { class: "row" }, codes.map(c => cardEl(c, S.faces, { role: m.roles[c], small: S.tricks || codes.length > 3 }))),
     el("span", { class: "who" }, k)));
   if (Number.isInteger(v.stock_size)) {
     piles.unshift(el("div", { class: "pile stock", "data-stock": v.stock_size },
-      el("div", { class: "row" }, v.stock_size ? backEl(!!S.tricks) : null), el("span", { class: "who" }, `stock ${v.stock_size}`)));
+      el("div", { class: "row" }, v.stock_size ? backEl(S.tricks) : null), el("span", { class: "who" }, `stock ${v.stock_size}`)));
   }
   $("extra").replaceChildren(...piles);
   $("melds").replaceChildren(...meldEls(v, S.faces, m.roles, nm));
