@@ -7,7 +7,10 @@ import json
 
 import pytest
 
-from .test_browser import NINE_CARDS, api, browser, new_page, person_table, step  # noqa: F401 - browser is a fixture
+from . import test_browser
+from .test_browser import NINE_CARDS, api, new_page, person_table, step
+
+browser = test_browser.browser  # the fixture: Chromium on a fresh profile
 
 SEATS = {"yokir": 3, "joker": 4, "meri": 8, "tor": 4}
 DESKTOP = {"width": 1280, "height": 800}
@@ -25,7 +28,8 @@ OUTSIDE = """() => {
       const o = getComputedStyle(p).overflowX;
       if (o !== 'visible') { clipped = true; break; }
     }
-    if (!clipped && (r.left < -1 || r.right > w + 1)) out.push(`${n.tagName}.${n.className} ${Math.round(r.left)}..${Math.round(r.right)}`);
+    if (!clipped && (r.left < -1 || r.right > w + 1))
+      out.push(`${n.tagName}.${n.className} ${Math.round(r.left)}..${Math.round(r.right)}`);
   }
   return out;
 }"""
@@ -141,8 +145,12 @@ class FakeNode {
   constructor() { this.frequency = new FakeParam(); this.gain = new FakeParam(); }
   connect(n) { return n; } start() { window.__chimes++; } stop() {}
 }
-window.AudioContext = class { constructor() { this.currentTime = 0; this.destination = {}; }
-  resume() { return Promise.resolve(); } createOscillator() { return new FakeNode(); } createGain() { return new FakeNode(); } };
+window.AudioContext = class {
+  constructor() { this.currentTime = 0; this.destination = {}; }
+  resume() { return Promise.resolve(); }
+  createOscillator() { return new FakeNode(); }
+  createGain() { return new FakeNode(); }
+};
 """
 
 
