@@ -62,7 +62,7 @@ def test_meri_seats_sit_around_the_felt_with_partners_marked_and_moves_above_the
     _, link = person_table(live_server, "meri", {}, ("person",) + ("computer",) * 7)
     page = new_page(browser, DESKTOP)
     page.goto(link)
-    page.wait_for_selector("#actions [data-action]")  # every seat declares or passes first
+    play_until(page, lambda: my_turn(page))  # a declaration (buttons), or a card to play
     felt = rect(page, "#felt")
     # seats 1 and 2 up the left side, 3 to 5 across the top, 6 and 7 down the right side
     assert [page.locator(f"#opponents .rim-{k} [data-seat]").count() for k in "ltr"] == [2, 3, 2]
@@ -84,8 +84,9 @@ def test_meri_seats_sit_around_the_felt_with_partners_marked_and_moves_above_the
             ra, rb = seat[a], seat[b]
             assert ra["right"] <= rb["left"] or rb["right"] <= ra["left"] or ra["bottom"] <= rb["top"] \
                 or rb["bottom"] <= ra["top"], (a, b)
-    assert page.evaluate(IN_VIEW, "#actions [data-action]")
     assert page.evaluate(IN_VIEW, "#hand")
+    for k in range(page.locator("#actions [data-action]").count()):  # every move button too
+        assert page.evaluate(f"() => ({IN_VIEW})('#actions [data-action]:nth-child({k + 1})')")
     assert not browser.errors
 
 
@@ -185,7 +186,9 @@ def test_the_turn_cue_and_the_chime_which_is_off_until_asked_for_and_remembered(
 @pytest.mark.slow
 @pytest.mark.parametrize("reduced", [False, True])
 def test_the_trick_taken_goes_to_its_winner(browser, live_server, reduced):
-    _, link = person_table(live_server, "yokir", {"target": 1})
+    t = api(live_server, "/api/tables", {"game": "yokir", "options": {"target": 1}, "pace_ms": 800,  # the trick stays a while
+                                         "players": [{"kind": "person"}, {"kind": "computer"}, {"kind": "computer"}]})
+    link = f"{live_server.url}/table/{t['id']}#seat={t['seats'][0]['token']}"
     page = new_page(browser, DESKTOP)
     page.emulate_media(reduced_motion="reduce" if reduced else "no-preference")
     page.goto(link)
