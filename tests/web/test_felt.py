@@ -233,3 +233,26 @@ def test_every_game_fits_a_phone_with_the_hand_and_the_turn_cue_in_view(browser,
     assert page.evaluate(IN_VIEW, "#dlg")
     assert page.evaluate(OUTSIDE) == []
     assert not browser.errors
+
+
+def test_the_catalogue_names_every_trump_a_view_can_hold():
+    """The header draws the view's `trump` from the catalogue's suits: each game's trump letters
+    are there, with a name and an emblem."""
+    import random
+
+    from parlor import records
+    from parlor.core.registry import games
+    from parlor.web.server import game_catalogue
+    suits = {g["id"]: g["suits"] for g in game_catalogue()}
+    for gid, cls in games().items():
+        match = records.new_match({"game": gid, "options": {}, "seats": cls.default_seats, "seed": 5, "actions": []})
+        rng = random.Random(5)
+        seen = set()
+        while not match.finished and match.legal() and len(match.actions) < 400:
+            trump = match.view(0).get("trump")
+            if isinstance(trump, str) and trump != "none":  # Joker's no-trump, said as such
+                seen.add(trump)
+            match.apply(rng.choice(match.legal()))
+        assert seen or gid == "tor", gid  # Tőr has no trump
+        for letter in seen:
+            assert suits[gid][letter]["n"] and suits[gid][letter]["e"], (gid, letter)

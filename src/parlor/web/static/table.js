@@ -169,7 +169,7 @@ function factEls(s) {
 }
 
 // The compact header: the deal (of how many, where the game counts them), the chapter, the
-// dealer, the trump drawn as its suit's emblem.
+// dealer, the trump drawn as its suit's emblem (or none).
 function headerFacts(v, nm) {
   const chip = (text, attrs = {}) => el("span", { class: "chip", ...attrs }, text);
   const total = Number.isInteger(v.deals) ? v.deals : v.num_deals;
@@ -181,6 +181,8 @@ function headerFacts(v, nm) {
     const node = chip(`Trump: ${suit.n}`, { class: `chip trump c${suit.c}`, "data-fact": "trump" });
     node.insertAdjacentHTML("afterbegin", emblemSvg(suit.e));
     out.push(node);
+  } else if (v.trump === "none") {  // Joker's deal without a trump
+    out.push(chip("No trump", { "data-fact": "trump" }));
   }
   if (mySeat() === null) out.push(chip("watching", { "data-fact": "watching" }));
   return out;
@@ -296,7 +298,7 @@ function draw(m) {
       el("div", { class: "nm" }, el("span", { class: "name" }, nm[s]), badges(s)),
       el("div", { class: "info" }, factEls(s), el("span", { class: "score" }, `score ${m.scores[s]}`)),
       el("div", { class: "backs", "aria-label": `${size} cards` }, backs, el("span", { class: "count" }, `${size} card${size === 1 ? "" : "s"}`)),
-      thinking === s ? el("div", { class: "think", role: "status" }, "thinking", el("span", { class: "dots" }, "…")) : null);
+      thinking === s ? el("div", { class: "think" }, "thinking", el("span", { class: "dots" }, "…")) : null);
   };
   const sides = { l: [], t: [], r: [], b: [] };
   for (let s = 0; s < v.seats; s++) {
