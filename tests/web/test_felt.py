@@ -186,7 +186,8 @@ def test_the_turn_cue_and_the_chime_which_is_off_until_asked_for_and_remembered(
 @pytest.mark.slow
 @pytest.mark.parametrize("reduced", [False, True])
 def test_the_trick_taken_goes_to_its_winner(browser, live_server, reduced):
-    t = api(live_server, "/api/tables", {"game": "yokir", "options": {"target": 1}, "pace_ms": 800,  # the trick stays a while
+    # a computer's pace: the trick stays a while before a computer leads the next
+    t = api(live_server, "/api/tables", {"game": "yokir", "options": {"target": 1}, "pace_ms": 800,
                                          "players": [{"kind": "person"}, {"kind": "computer"}, {"kind": "computer"}]})
     link = f"{live_server.url}/table/{t['id']}#seat={t['seats'][0]['token']}"
     page = new_page(browser, DESKTOP)
