@@ -49,7 +49,7 @@ class NotFound(ParlorError):
 
 
 def game_catalogue() -> list[dict]:
-    from .faces import faces
+    from .faces import faces, suits
     out = []
     for gid, cls in games().items():
         text = text_class(gid)
@@ -61,6 +61,7 @@ def game_catalogue() -> list[dict]:
                       if cls.team_of is not None else None),
             "options": [_option_entry(o, *text.option_label(o)) for o in cls.option_schema],
             "faces": faces(gid),
+            "suits": suits(gid),
             "tricks": "tricks" in cls.view_schema,  # a trick game: the table offers its last trick
         })
     return out

@@ -107,3 +107,8 @@ export const BACK_SVG = `<svg class="back" viewBox="0 0 100 140" aria-hidden="tr
   + `<rect x="10" y="10" width="80" height="120" rx="4" fill="none" stroke="#f2c14e" stroke-width="2"/>`
   + `<circle cx="50" cy="70" r="20" fill="#24467f" stroke="#f2c14e" stroke-width="2.5"/>`
   + `<path d="M50 54 54 66 66 70 54 74 50 86 46 74 34 70 46 66z" fill="#f2c14e"/></svg>`;
+
+// A suit's emblem alone, as a small inline icon in the ink of its colour class (a trump's sign).
+export function emblemSvg(name) {
+  return `<svg class="emblem" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${EMBLEMS[name] || ""}</svg>`;
+}

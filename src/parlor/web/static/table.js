@@ -1,6 +1,7 @@
 // The table: draws whatever the server sends for this seat (or the public view), sends moves.
 // Generic over games: the view's common keys, the game's table lines, card roles, legal moves.
 import { api, el, cardEl, backEl, meldEls, gameCatalogue, markdown, openDialog, closeDialog, rememberSeat } from "/static/common.js";
+import { emblemSvg } from "/static/cards.js";
 
 const $ = id => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -9,9 +10,14 @@ if (token) rememberSeat(tableId, token);  // the lobby's "My tables" brings a lo
 
 const S = {
   ws: null, msg: null, game: null, faces: {}, teams: null, log: new Map(), pending: false, retry: 0,
-  hints: null, error: "", drawnTrick: new Set(), resultsSeen: -1, banner: "", inbox: Promise.resolve(),
+  hints: null, error: "", resultsSeen: -1, banner: "", inbox: Promise.resolve(),
   connected: false,  // the socket is open and has sent its snapshot: moves can be sent
+  suits: {}, deal: null, firstDrawn: new Map(), shownDone: null, wasMyTurn: false,
+  turnKey: "", turnSince: 0, thinkTimer: null, audio: null,
 };
+const ANIM_MS = 400;  // dealing, playing and collecting a trick (style.css: the same length)
+const DEAL_STEP_MS = 40;  // between two cards dealt into the hand
+const THINK_MS = 1000;  // a computer's turn this long shows that it is thinking
 
 // ---- connection
 function connect() {
@@ -66,6 +72,7 @@ async function onMessage(m) {
       const cat = await gameCatalogue();
       const g = cat.games.find(x => x.id === m.game.id);
       S.faces = g ? g.faces : {};
+      S.suits = g ? g.suits : {};
       S.teams = g ? g.teams : null;
       S.tricks = g ? g.tricks : true;
       $("b-last").classList.toggle("hidden", !S.tricks);  // Tőr has no tricks
@@ -118,13 +125,6 @@ function seatOrder() {
   return order;
 }
 
-function lastActionOf(seat) {
-  const deal = S.msg.view.deal;
-  let last = null;
-  for (const e of S.log.values()) if (e.seat === seat && e.deal === deal) last = e;
-  return last ? last.action : "";
-}
-
 function actionMap(view) {
   const hand = new Set(view.hand || []);
   const byCard = new Map();
@@ -142,12 +142,101 @@ function badges(s) {
   const v = S.msg.view;
   const out = [];
   if (v.dealer === s) out.push(el("span", { class: "badge dealer", title: "dealer" }, "dealer"));
-  if (S.teams) out.push(el("span", { class: "badge team" }, `team ${S.teams[s]}`));
+  if (S.teams) out.push(el("span", { class: `badge team team-${S.teams[s]}` }, `team ${S.teams[s]}`));
   if (p.kind === "computer") out.push(el("span", { class: "badge cpu" }, `computer · ${p.level}`));
   else if (p.standin) out.push(el("span", { class: "badge off" }, "away · computer holds the seat"));
   else if (!p.joined) out.push(el("span", { class: "badge off" }, "not joined yet"));
   else out.push(el("span", { class: p.connected ? "badge on" : "badge off" }, p.connected ? "here" : "away"));
   return out;
+}
+
+// A seat's public facts (the view's seat_facts): a bid and the tricks taken as "2/1" (bid 2,
+// taken 1), a declaration ("pass") as its word; the tricks taken only once the play has begun.
+function factEls(s) {
+  const v = S.msg.view;
+  const f = (v.seat_facts || [])[s] || {};
+  const playing = (v.tricks || []).length > 0 || (v.trick || []).length > 0;
+  const out = [];
+  if (Number.isInteger(f.bid)) {
+    out.push(el("span", { class: "fact", "data-fact": "bid", title: `bid ${f.bid}, taken ${f.won}` }, `${f.bid}/${f.won}`));
+  }
+  for (const [k, val] of Object.entries(f)) {
+    if (val === null || k === "bid" || (k === "won" && (Number.isInteger(f.bid) || !playing))) continue;
+    const text = k === "won" ? `took ${val}` : Number.isInteger(val) ? `${k} ${val}` : val;
+    out.push(el("span", { class: "fact", "data-fact": k }, text));
+  }
+  return out;
+}
+
+// The compact header: the deal (of how many, where the game counts them), the chapter, the
+// dealer, the trump drawn as its suit's emblem (or none).
+function headerFacts(v, nm) {
+  const chip = (text, attrs = {}) => el("span", { class: "chip", ...attrs }, text);
+  const total = Number.isInteger(v.deals) ? v.deals : v.num_deals;
+  const out = [chip(Number.isInteger(total) ? `Deal ${v.deal} of ${total}` : `Deal ${v.deal}`, { "data-fact": "deal" })];
+  if (Number.isInteger(v.chapter)) out.push(chip(`Chapter ${v.chapter}`, { "data-fact": "chapter" }));
+  out.push(chip(`Dealer ${nm[v.dealer]}`, { "data-fact": "dealer" }));
+  const suit = typeof v.trump === "string" && S.suits[v.trump];
+  if (suit) {
+    const node = chip(`Trump: ${suit.n}`, { class: `chip trump c${suit.c}`, "data-fact": "trump" });
+    node.insertAdjacentHTML("afterbegin", emblemSvg(suit.e));
+    out.push(node);
+  } else if (v.trump === "none") {  // Joker's deal without a trump
+    out.push(chip("No trump", { "data-fact": "trump" }));
+  }
+  if (mySeat() === null) out.push(chip("watching", { "data-fact": "watching" }));
+  return out;
+}
+
+// Where each seat sits, relative to the person at the bottom (a spectator: seat 0): the seats
+// after it in play order go up the left side, across the top, down the right side.
+function placeSeats(n, base) {
+  const others = n - 1;
+  const side = Math.floor((others + 1) / 3);
+  const place = new Map();
+  for (let r = 1; r < n; r++) {
+    place.set((base + r) % n, r <= side ? "l" : r <= others - side ? "t" : "r");
+  }
+  return place;
+}
+
+// The direction from the middle of the table towards seat s: play goes round the table from the
+// bottom, up the left, across and down the right.
+function towards(s) {
+  const n = S.msg.view.seats;
+  const r = (s - (mySeat() ?? 0) + n) % n;
+  const a = Math.PI / 2 + (2 * Math.PI * r) / n;
+  return { x: Math.cos(a), y: Math.sin(a) };
+}
+
+// A short animation, drawn once however often the table is redrawn meanwhile: the time since
+// `key` was first drawn, as a negative delay, so that a redraw resumes it where it was.
+function animStyle(key, delay = 0) {
+  const now = performance.now();
+  if (!S.firstDrawn.has(key)) S.firstDrawn.set(key, now);
+  const late = now - S.firstDrawn.get(key) - delay;
+  return late < ANIM_MS ? `animation-delay: ${-late}ms` : null;
+}
+
+const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// The seat a computer plays while it thinks longer than a second (from whose turn it is and a
+// timer here: the server says nothing of thinking).
+function thinkingSeat(m) {
+  const s = m.view.to_act;
+  if (s === null || s === undefined || m.finished) return null;
+  const p = m.players[s];
+  if (p.kind !== "computer" && !p.standin) return null;
+  return performance.now() - S.turnSince >= THINK_MS ? s : null;
+}
+
+function watchTurn(m) {
+  const key = `${m.sid}:${m.view.to_act}`;
+  if (key === S.turnKey) return;
+  S.turnKey = key;
+  S.turnSince = performance.now();
+  clearTimeout(S.thinkTimer);
+  S.thinkTimer = setTimeout(render, THINK_MS + 20);
 }
 
 // ---- drawing
@@ -168,9 +257,13 @@ function draw(m) {
   const nm = names();
   const me = mySeat();
   const myTurn = me !== null && v.to_act === me && !m.finished;
+  if (v.deal !== S.deal) { S.deal = v.deal; S.firstDrawn = new Map(); }
+  watchTurn(m);
+  if (myTurn && !S.wasMyTurn && S.connected) chime();
+  S.wasMyTurn = myTurn;
   $("title").textContent = S.game ? S.game.title : v.game;
   document.title = myTurn ? "● Your turn — parlor" : `parlor — ${S.game ? S.game.title : v.game}`;
-  $("dealinfo").textContent = `deal ${v.deal} · dealer ${nm[v.dealer]}` + (me === null ? " · watching" : "");
+  $("dealinfo").replaceChildren(...headerFacts(v, nm));
 
   // status
   if (!S.connected) {
@@ -193,58 +286,85 @@ function draw(m) {
   if (S.banner) st.append(el("span", { class: "banner", "data-banner": "" }, S.banner));
   if (S.error) st.append(el("span", { class: "err", role: "alert" }, S.error));
 
-  // the other seats
-  const opp = seatOrder().map(s => {
+  // the other seats, around the felt
+  const thinking = thinkingSeat(m);
+  const place = placeSeats(v.seats, me ?? 0);
+  const seatBox = s => {
     const size = (v.hand_sizes || [])[s] || 0;
     const backs = [];
-    for (let k = 0; k < Math.min(size, 13); k++) backs.push(backEl(true));
-    const last = lastActionOf(s);
-    return el("div", { class: "seatbox" + (v.to_act === s ? " toact" : ""), "data-seat": s },
-      el("div", { class: "nm" }, nm[s], badges(s)),
-      el("div", { class: "info" }, `score ${m.scores[s]}` + (last ? ` · ${last}` : "")),
-      el("div", { class: "backs", "aria-label": `${size} cards` }, backs, el("span", { class: "count" }, `${size} card${size === 1 ? "" : "s"}`)));
-  });
-  $("opponents").replaceChildren(...opp);
+    for (let k = 0; k < Math.min(size, 8); k++) backs.push(backEl(true));
+    const cls = ["seatbox", v.to_act === s ? "toact" : "", thinking === s ? "thinking" : "", S.teams ? `team-${S.teams[s]}` : ""];
+    return el("div", { class: cls.filter(Boolean).join(" "), "data-seat": s },
+      el("div", { class: "nm" }, el("span", { class: "name" }, nm[s]), badges(s)),
+      el("div", { class: "info" }, factEls(s), el("span", { class: "score" }, `score ${m.scores[s]}`)),
+      el("div", { class: "backs", "aria-label": `${size} cards` }, backs, el("span", { class: "count" }, `${size} card${size === 1 ? "" : "s"}`)),
+      thinking === s ? el("div", { class: "think" }, "thinking", el("span", { class: "dots" }, "…")) : null);
+  };
+  const sides = { l: [], t: [], r: [], b: [] };
+  for (let s = 0; s < v.seats; s++) {
+    if (s === me) continue;
+    sides[place.get(s) || "b"].push(seatBox(s));
+  }
+  sides.l.reverse();  // the left side is filled from the bottom up
+  $("opponents").replaceChildren(...Object.entries(sides).map(([k, boxes]) => el("div", { class: `rim rim-${k}` }, boxes)));
 
-  // the trick; between tricks, the one just completed stays with its winner marked until the
-  // next card is led or it is clicked away
-  // a card pops in once: only if it was not on the felt when the table was last drawn
-  const prev = S.drawnTrick;
+  // the trick, each card towards its player; between tricks the one just completed stays with
+  // its winner marked until the next card is led or it is clicked away, then goes to the winner
   const done = completedTrick(m);
-  S.drawnTrick = new Set((done ? done.cards : (v.trick || [])).map(([s, c]) => `${s}:${c}`));
   const trickBox = $("trick");
+  const leaving = S.shownDone && (!done || trickKey(done) !== S.shownDone.key)
+    ? { winner: S.shownDone.winner, cards: [...trickBox.querySelectorAll(".card")].map(n => ({ node: n, rect: n.getBoundingClientRect() })) }
+    : null;
+  S.shownDone = done ? { key: trickKey(done), winner: done.winner } : null;
+  trickBox.classList.toggle("hidden", !S.tricks);
   trickBox.classList.toggle("done", !!done);
+  trickBox.dataset.seats = v.seats;
+  const slot = (s, c, k, winner) => {
+    const to = towards(s);
+    const style = `--x: ${50 + 36 * to.x}%; --y: ${50 + 32 * to.y}%; --fx: ${Math.round(160 * to.x)}px; --fy: ${Math.round(160 * to.y)}px; z-index: ${k + 1};`;
+    const anim = animStyle(`t:${s}:${c}`);
+    return el("div", { class: "slot" + (anim ? " fresh" : "") + (s === winner ? " winner" : ""), "data-seat": s, style: style + (anim ? ` ${anim}` : "") },
+      cardEl(c, S.faces, { role: m.roles[c] }),
+      el("span", { class: "who" }, s === winner ? `★ ${nm[s]}` : nm[s]));
+  };
   if (done) {
-    const slots = done.cards.map(([s, c]) => el("div", { class: "slot" + (s === done.winner ? " winner" : ""), "data-seat": s },
-      cardEl(c, S.faces, { role: m.roles[c], cls: prev.has(`${s}:${c}`) ? "" : "fresh" }),
-      el("span", { class: "who" }, s === done.winner ? `★ ${nm[s]}` : nm[s])));
     const said = done.text || `${nm[done.winner]} wins the trick`;
-    trickBox.replaceChildren(...slots, el("p", { class: "trick-won", id: "trick-won" }, said));
+    trickBox.replaceChildren(...done.cards.map(([s, c], k) => slot(s, c, k, done.winner)),
+      el("p", { class: "trick-won", id: "trick-won" }, said));
     trickBox.onclick = () => { S.trickSeen = trickKey(done); render(); };
   } else {
     trickBox.onclick = null;
-    trickBox.replaceChildren(...(v.trick || []).map(([s, c]) => el("div", { class: "slot" },
-      cardEl(c, S.faces, { role: m.roles[c], cls: prev.has(`${s}:${c}`) ? "" : "fresh" }),
-      el("span", { class: "who" }, nm[s]))));
+    trickBox.replaceChildren(...(v.trick || []).map(([s, c], k) => slot(s, c, k, null)));
   }
   $("lines").replaceChildren(...m.lines.map(t => el("li", {}, t)));
-  // the cards shown outside hand and trick (a face-up card, your discard), labelled by the server
-  $("extra").replaceChildren(...m.shown.map(([k, codes]) => el("div", { class: "slot" },
-    el("div", { class: "row" }, codes.map(c => cardEl(c, S.faces, { role: m.roles[c], small: codes.length > 3 }))), el("span", { class: "who" }, k))));
+  // the piles and cards shown beside the trick (the stock, a face-up card, your discard),
+  // labelled by the server
+  const piles = m.shown.map(([k, codes]) => el("div", { class: "pile" + (codes.length > 3 ? " stacked" : "") },
+    el("div", { class: "row" }, codes.map(c => cardEl(c, S.faces, { role: m.roles[c], small: S.tricks || codes.length > 3 }))),
+    el("span", { class: "who" }, k)));
+  if (Number.isInteger(v.stock_size)) {
+    piles.unshift(el("div", { class: "pile stock", "data-stock": v.stock_size },
+      el("div", { class: "row" }, v.stock_size ? backEl(S.tricks) : null), el("span", { class: "who" }, `stock ${v.stock_size}`)));
+  }
+  $("extra").replaceChildren(...piles);
   $("melds").replaceChildren(...meldEls(v, S.faces, m.roles, nm));
+  $("felt").classList.toggle("no-tricks", !S.tricks);
 
   // my seat
   const meBox = $("me");
+  meBox.classList.toggle("yours", myTurn);
   if (me === null) {
     meBox.replaceChildren(el("div", { class: "nm" }, "You are watching: the public view only, no hidden card."));
   } else {
     const { byCard, buttons } = actionMap(v);
     const sid = m.sid;  // a click sends the state it was shown at, however late it comes
-    const hand = (v.hand || []).map(c => {
+    const hand = (v.hand || []).map((c, k) => {
       const acts = byCard.get(c);
       const playable = myTurn && acts && !S.pending && S.connected;
+      const anim = animStyle("deal", k * DEAL_STEP_MS);
       const node = cardEl(c, S.faces, { role: m.roles[c], button: true,
-        cls: playable ? "playable" : (myTurn && byCard.size ? "dim" : "") });
+        cls: (playable ? "playable" : (myTurn && byCard.size ? "dim" : "")) + (anim ? " dealt" : "") });
+      if (anim) node.setAttribute("style", anim);
       if (playable) node.addEventListener("click", () => chooseFor(c, acts, sid));
       else node.disabled = !myTurn || !S.connected;
       node.tabIndex = playable ? 0 : -1;
@@ -255,10 +375,13 @@ function draw(m) {
       onclick: () => act(a, sid), title: moveKey(k) && `key ${moveKey(k)}`,
     }, moveKey(k) && el("span", { class: "kbd" }, moveKey(k)), " ", a)) : [];
     meBox.replaceChildren(
-      el("div", { class: "nm", id: "me-name" }, `${nm[me]} (you)`, badges(me), el("span", { class: "small" }, `score ${m.scores[me]}`)),
+      el("div", { class: "nm", id: "me-name", "data-seat": me }, `${nm[me]} (you)`, badges(me), factEls(me),
+        el("span", { class: "small" }, `score ${m.scores[me]}`),
+        myTurn ? el("span", { class: "turn-cue", id: "turn-cue" }, S.pending ? "Sending…" : "Your turn") : null),
       el("div", { class: "hand", id: "hand", "aria-label": "your hand" }, hand.length ? hand : el("span", { class: "muted small" }, "no cards")),
       el("div", { class: "actions", id: "actions" }, btns));
   }
+  if (leaving) collect(leaving);
 
   // side
   $("scores").replaceChildren(...nm.flatMap((n, s) => [el("span", {}, n + (s === me ? " (you)" : "")), el("strong", {}, m.scores[s])]));
@@ -268,6 +391,41 @@ function draw(m) {
   renderHints();
   const hintsAllowed = S.settings ? S.settings.hints : true;
   $("b-hint").classList.toggle("hidden", !(hintsAllowed && $("hints-on").checked && myTurn));
+}
+
+// The trick just taken slides to its winner's seat.
+function collect({ winner, cards }) {
+  const seat = winner === mySeat() ? $("me-name") : document.querySelector(`#opponents [data-seat="${winner}"]`);
+  if (!seat || reducedMotion()) return;
+  const to = seat.getBoundingClientRect();
+  for (const { node, rect } of cards) {
+    const ghost = node.cloneNode(true);
+    ghost.classList.add("flying");
+    ghost.setAttribute("aria-hidden", "true");
+    Object.assign(ghost.style, { left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px` });
+    document.body.append(ghost);
+    const dx = to.left + to.width / 2 - (rect.left + rect.width / 2);
+    const dy = to.top + to.height / 2 - (rect.top + rect.height / 2);
+    ghost.animate([{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(.4)`, opacity: 0.3 }],
+      { duration: ANIM_MS, easing: "ease-in" }).onfinish = () => ghost.remove();
+  }
+}
+
+// A short two-note chime when it becomes your turn, if the sound is on (off by default).
+function chime() {
+  if (!S.audio || !$("sound-on").checked) return;
+  const t = S.audio.currentTime;
+  const osc = S.audio.createOscillator();
+  const gain = S.audio.createGain();
+  osc.type = "sine";
+  osc.frequency.setValueAtTime(660, t);
+  osc.frequency.setValueAtTime(880, t + 0.12);
+  gain.gain.setValueAtTime(0.0001, t);
+  gain.gain.exponentialRampToValueAtTime(0.2, t + 0.02);
+  gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.4);
+  osc.connect(gain).connect(S.audio.destination);
+  osc.start(t);
+  osc.stop(t + 0.45);
 }
 
 const trickKey = t => `${t.deal}:${JSON.stringify(t.cards)}`;
@@ -470,6 +628,16 @@ function main() {
   const hintsOn = $("hints-on");
   hintsOn.checked = localStorage.getItem("parlor.hints") !== "off";
   hintsOn.addEventListener("change", () => { localStorage.setItem("parlor.hints", hintsOn.checked ? "on" : "off"); render(); });
+  // the sound: off until asked for; the browser lets a page play sound only after a click
+  const soundOn = $("sound-on");
+  soundOn.checked = localStorage.getItem("parlor.sound") === "on";
+  const wake = () => {
+    if (!soundOn.checked) return;
+    S.audio = S.audio || new AudioContext();
+    S.audio.resume();
+  };
+  soundOn.addEventListener("change", () => { localStorage.setItem("parlor.sound", soundOn.checked ? "on" : "off"); wake(); });
+  document.addEventListener("pointerdown", wake, { once: true });
   $("b-hint").addEventListener("click", askHint);
   $("b-last").addEventListener("click", showLastTrick);
   $("b-sheet").addEventListener("click", showSheet);
