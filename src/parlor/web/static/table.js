@@ -286,12 +286,15 @@ function renderLog() {
   const items = [];
   const results = S.msg.results;
   const over = d => { if (d !== null && results[d - 1]) items.push(el("li", { class: "deal" }, `Deal ${d} over: ${results[d - 1].text}`)); };
-  let deal = null;
+  // a deal settled as it was dealt has no move, only its result: said between its neighbours
+  const settled = (after, before) => { for (let d = after + 1; d < before; d++) if (results[d - 1]) { items.push(el("li", { class: "deal" }, `Deal ${d}`)); over(d); } };
+  let deal = entries.length && entries[0].i > 0 ? null : 0;  // 0: the log starts with the match
   entries.forEach((e, k) => {
-    if (e.deal !== deal) { over(deal); deal = e.deal; items.push(el("li", { class: "deal" }, `Deal ${deal}`)); }
+    if (e.deal !== deal) { over(deal); if (deal !== null) settled(deal, e.deal); deal = e.deal; items.push(el("li", { class: "deal" }, `Deal ${deal}`)); }
     items.push(el("li", { class: k === entries.length - 1 ? "latest" : "" }, `${nm[e.seat]}: ${e.action}`));
   });
   over(deal);
+  if (deal !== null) settled(deal, results.length + 1);
   const log = $("log");
   log.replaceChildren(...items);
   log.scrollTop = log.scrollHeight;

