@@ -12,6 +12,7 @@ import pytest
 
 from parlor.core.match import Match
 from parlor.core.registry import make_rules, text_of
+from parlor.web.public import shown_cards
 from parlor.web.store import Store
 
 from .test_browser import browser, new_page  # noqa: F401 - browser is a fixture
@@ -75,3 +76,55 @@ def test_a_tor_deal_settled_as_dealt_is_in_what_happened(browser, make_server, t
 def said(match: Match, k: int) -> str:
     """The words of deal k+1's result, as the table's messages give them."""
     return text_of(match.rules).deal_result(match.results[k], match.names)
+
+
+# A short finished match of each game; at its start every game shows a card face up.
+REPLAYED = {"tor": ({"deals": 2}, 2), "meri": ({}, 8), "yokir": ({"target": 1}, 3),
+            "joker": ({"length": "short12"}, 4)}
+
+
+def felt_codes(match: Match) -> list[str]:
+    """The face-up cards every seat sees alike, in the views' order."""
+    shown = [shown_cards(match.rules, match.view(s)) for s in range(match.rules.seats)]
+    return [c for label, codes in shown[0] if all((label, codes) in o for o in shown[1:])
+            for c in codes]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(REPLAYED))
+def test_the_replay_draws_the_face_up_cards(browser, make_server, tmp_path, game):
+    from parlor import records
+    db = f"sqlite:///{tmp_path / 'replay.sqlite'}"
+    options, seats = REPLAYED[game]
+    table_id, _, match = stored_table(db, game, 5, options, seats, None)
+    server = make_server(db)
+    page = new_page(browser)
+    page.goto(f"{server.url}/replay/{table_id}")
+    replayed = records.new_match({**match.record(), "actions": []})
+    for k in range(3):
+        page.wait_for_function(f"() => document.querySelector('#pos').innerText.startsWith('move {k} of')")
+        want = felt_codes(replayed)
+        assert want, "nothing face up to draw"
+        got = page.locator("#extra [data-code]").evaluate_all("ns => ns.map(n => n.dataset.code)")
+        assert got == want, f"move {k}"
+        if k == len(match.actions):
+            break
+        replayed.apply(match.actions[k])
+        page.keyboard.press("ArrowRight")
+    assert not browser.errors
+
+
+def test_the_replay_buttons_are_drawn_icons_with_names(browser, make_server, tmp_path):
+    db = f"sqlite:///{tmp_path / 'icons.sqlite'}"
+    table_id, _, _ = stored_table(db, "tor", 5, {"deals": 1}, 2, None)
+    page = new_page(browser)
+    page.goto(f"{make_server(db).url}/replay/{table_id}")
+    names = {"b-first": "start", "b-prev": "back one move", "b-next": "forward one move",
+             "b-last": "the end"}
+    for bid, name in names.items():
+        button = page.locator(f"#{bid}")
+        assert button.get_attribute("aria-label") == name
+        assert button.locator("svg").count() == 1  # drawn: no font may lack it
+        assert button.inner_text().strip() == ""  # and no glyph typed beside it
+    page.get_by_role("button", name="forward one move").click()
+    page.wait_for_function("() => document.querySelector('#pos').innerText.startsWith('move 1 of')")

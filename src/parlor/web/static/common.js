@@ -62,6 +62,14 @@ export function meldEls(view, faces, roles, names) {
   });
 }
 
+// The cards shown outside hands and trick (message field `shown`: [label, codes] pairs, a
+// face-up place or a seat's own discard), each row labelled.
+export function shownEls(shown, faces, roles) {
+  return shown.map(([label, codes]) => el("div", { class: "slot" },
+    el("div", { class: "row" }, codes.map(c => cardEl(c, faces, { role: roles[c], small: codes.length > 3 }))),
+    el("span", { class: "who" }, label)));
+}
+
 export function backEl(small) {
   const node = el("div", { class: "card back" + (small ? " small" : ""), title: "a face-down card",
     "aria-label": "face-down card" });

@@ -1,6 +1,6 @@
 // The table: draws whatever the server sends for this seat (or the public view), sends moves.
 // Generic over games: the view's common keys, the game's table lines, card roles, legal moves.
-import { api, el, cardEl, backEl, meldEls, gameCatalogue, markdown, openDialog, closeDialog, rememberSeat } from "/static/common.js";
+import { api, el, cardEl, backEl, meldEls, shownEls, gameCatalogue, markdown, openDialog, closeDialog, rememberSeat } from "/static/common.js";
 
 const $ = id => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -229,8 +229,7 @@ function draw(m) {
   }
   $("lines").replaceChildren(...m.lines.map(t => el("li", {}, t)));
   // the cards shown outside hand and trick (a face-up card, your discard), labelled by the server
-  $("extra").replaceChildren(...m.shown.map(([k, codes]) => el("div", { class: "slot" },
-    el("div", { class: "row" }, codes.map(c => cardEl(c, S.faces, { role: m.roles[c], small: codes.length > 3 }))), el("span", { class: "who" }, k))));
+  $("extra").replaceChildren(...shownEls(m.shown, S.faces, m.roles));
   $("melds").replaceChildren(...meldEls(v, S.faces, m.roles, nm));
 
   // my seat
