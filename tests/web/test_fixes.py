@@ -128,3 +128,32 @@ def test_the_replay_buttons_are_drawn_icons_with_names(browser, make_server, tmp
         assert button.inner_text().strip() == ""  # and no glyph typed beside it
     page.get_by_role("button", name="forward one move").click()
     page.wait_for_function("() => document.querySelector('#pos').innerText.startsWith('move 1 of')")
+
+
+def test_a_lobby_error_goes_once_its_field_is_fixed(browser, live_server):
+    from .test_browser import open_custom
+    page = new_page(browser)
+    page.goto(live_server.url + "/")
+    open_custom(page)
+    error = page.locator("#create-error")
+    # the server refuses (the browser's own checks keep most bad values from being sent)
+    page.route("**/api/tables", lambda route: route.fulfill(status=400, json={"error": "no room"}))
+    page.click("#create-btn")
+    page.wait_for_function("() => document.querySelector('#create-error').innerText === 'no room'")
+    page.fill("#pace", "500")  # changed: the error was about what was sent before
+    assert error.inner_text() == ""
+    # a deal added to an emptied schedule answers "add a chapter"
+    page.select_option("#game", "joker")
+    page.check("#opt-schedule")
+    page.click(".chapter button:has-text('Remove this chapter')")
+    page.click("#create-btn")
+    assert "add a chapter" in error.inner_text()
+    page.click(".add-chapter")
+    assert error.inner_text() == ""
+    # a one-click Play refused: its error goes when the level changes
+    card_error = page.locator("[data-game=tor] .error")
+    page.click("#play-tor")
+    page.wait_for_function("() => document.querySelector('[data-game=tor] .error').innerText === 'no room'")
+    page.select_option("#lvl-tor", index=0)
+    assert card_error.inner_text() == ""
+    assert not browser.errors
