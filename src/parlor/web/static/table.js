@@ -202,7 +202,7 @@ function draw(m) {
     return el("div", { class: "seatbox" + (v.to_act === s ? " toact" : ""), "data-seat": s },
       el("div", { class: "nm" }, nm[s], badges(s)),
       el("div", { class: "info" }, `score ${m.scores[s]}` + (last ? ` · ${last}` : "")),
-      el("div", { class: "backs", "aria-label": `${size} cards` }, backs, el("span", { class: "count" }, `${size} card${size === 1 ? "" : "s"}`)));
+      el("div", { class: "backs", role: "img", "aria-label": `${size} cards` }, backs, el("span", { class: "count" }, `${size} card${size === 1 ? "" : "s"}`)));
   });
   $("opponents").replaceChildren(...opp);
 
@@ -255,7 +255,7 @@ function draw(m) {
     }, moveKey(k) && el("span", { class: "kbd" }, moveKey(k)), " ", a)) : [];
     meBox.replaceChildren(
       el("div", { class: "nm", id: "me-name" }, `${nm[me]} (you)`, badges(me), el("span", { class: "small" }, `score ${m.scores[me]}`)),
-      el("div", { class: "hand", id: "hand", "aria-label": "your hand" }, hand.length ? hand : el("span", { class: "muted small" }, "no cards")),
+      el("div", { class: "hand", id: "hand", role: "group", "aria-label": "your hand" }, hand.length ? hand : el("span", { class: "muted small" }, "no cards")),
       el("div", { class: "actions", id: "actions" }, btns));
   }
 
