@@ -1,6 +1,7 @@
 // The table: draws whatever the server sends for this seat (or the public view), sends moves.
 // Generic over games: the view's common keys, the game's table lines, card roles, legal moves.
 import { api, el, cardEl, backEl, meldEls, shownEls, gameCatalogue, markdown, openDialog, closeDialog, rememberSeat } from "/static/common.js";
+import { announce, stateDrawn, dialogFocus } from "/static/a11y.js";
 
 const $ = id => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -31,6 +32,7 @@ function connect() {
   ws.onclose = () => {
     if (S.ws !== ws) return;
     S.pending = false;
+    if (S.connected) announce("Connection lost — reconnecting…");
     S.connected = false;
     if (S.msg) render();  // nothing can be clicked until the table is back
     else setStatus("Connection lost — reconnecting…", false);
@@ -88,6 +90,7 @@ async function onMessage(m) {
     S.pending = false;
     if (m.snapshot) S.connected = true;
     render();
+    stateDrawn(m, names());
   } else if (m.type === "error") {
     S.pending = false;
     S.error = m.message;
@@ -476,6 +479,7 @@ function main() {
   $("b-rules").addEventListener("click", showRules);
   $("b-keys").addEventListener("click", showKeys);
   document.addEventListener("keydown", onKey);
+  dialogFocus();
   connect();
 }
 
