@@ -73,11 +73,15 @@ document.addEventListener("DOMContentLoaded", () => {
 });
 """
 
-FOCUS = "() => { const a = document.activeElement; return a && a.matches('#hand .card.playable, #actions [data-action], #dlg [data-action]') ? (a.dataset.code || a.dataset.action) : null; }"
+# The focused move (a playable card's code, a button's or a chooser's action), or null.
+FOCUS = ("() => { const a = document.activeElement; return a && a.matches("
+         "'#hand .card.playable, #actions [data-action], #dlg [data-action]') "
+         "? (a.dataset.code || a.dataset.action) : null; }")
 
 
 def focus_ring(page) -> bool:
-    return page.evaluate("() => { const s = getComputedStyle(document.activeElement); return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2; }")
+    return page.evaluate("() => { const s = getComputedStyle(document.activeElement); "
+                         "return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2; }")
 
 
 @pytest.mark.slow
