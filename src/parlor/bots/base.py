@@ -20,6 +20,11 @@ from parlor.core.rng import Rng
 from parlor.core.rules import Rules
 
 
+class Stopped(Exception):
+    """The program is stopping: the processes a search ran in were ended under it, and its move
+    is wanted by nobody (not a bot's bug: play_safely lets it through)."""
+
+
 class Bot:
     """Chooses an action string for the seat whose view it is given, from view["legal"]."""
 
@@ -45,6 +50,8 @@ def play_safely(bot: Bot, view: dict, rng: Rng, log=None) -> tuple[str, str | No
         if action in view["legal"]:
             return action, None
         problem = f"chose {action!r}, not a legal move"
+    except Stopped:
+        raise
     except Exception as e:  # noqa: BLE001 - any bug in a bot
         if log is not None:
             log.exception("the %s player failed", bot.name)

@@ -6,12 +6,14 @@ grown when a search asks for more; each worker keeps the rules it was sent, by t
 
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.context import BaseContext
 from typing import Any
 
 from parlor.core.rng import Rng
 from parlor.core.rules import Rules
 
+from .base import Stopped
 from .settings import SearchSettings
 
 _POOL: ProcessPoolExecutor | None = None
@@ -40,7 +42,12 @@ def run_lanes(rules: Rules, view: dict, seeds: list[int], settings: SearchSettin
     pool = _pool(processes)
     futures = [pool.submit(_lane, rules.id, rules.options, rules.seats, view, seed, settings, budget)
                for seed, budget in zip(seeds, budgets)]
-    return [f.result() for f in futures]
+    try:
+        return [f.result() for f in futures]
+    except BrokenProcessPool:
+        if pool is not _POOL:  # ended by shutdown(): the program is stopping
+            raise Stopped("the search processes were ended") from None
+        raise
 
 
 def _pool(processes: int) -> ProcessPoolExecutor:
@@ -51,6 +58,22 @@ def _pool(processes: int) -> ProcessPoolExecutor:
         _POOL = ProcessPoolExecutor(max_workers=processes, mp_context=process_context())
         _POOL_WORKERS = processes
     return _POOL
+
+
+def shutdown() -> None:
+    """End the lane processes now, a search in flight abandoned (its futures fail at once): a
+    program that stops (the web server) must not leave them computing. Without them the fork
+    server and the resource tracker end too, when this process does. A later search starts a
+    new pool."""
+    global _POOL, _POOL_WORKERS
+    pool, _POOL, _POOL_WORKERS = _POOL, None, 0
+    if pool is None:
+        return
+    workers = list((pool._processes or {}).values())  # public only from Python 3.14 on
+    for process in workers:
+        process.terminate()
+    # its manager thread sees the workers gone, fails their futures and frees the queues
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _lane(game_id: str, options: dict, seats: int, view: dict, seed: int, settings: SearchSettings,

@@ -37,11 +37,19 @@ class Replays:
             v = public.sent_view(match.view(s))
             v["names"] = names
             views.append(v)
+        # the cards beside the trick: a place every seat sees alike (a discard pile, the turned
+        # trump) lies on the felt, the others (a seat's own discard) by their seat
+        shown = [public.shown_cards(match.rules, v) for v in views]
+        felt = [x for x in shown[0] if all(x in other for other in shown[1:])]
+        roles: dict = {}
+        for v in views:  # every hand is drawn, so every seat's roles
+            roles.update(public.roles(words, v))
         return {
             "game": {"id": match.rules.id, "title": match.rules.title, "seats": match.rules.seats},
             "step": step, "total": len(stepper.actions), "names": names, "views": views,
             "lines": [public.table_lines(words, v) for v in views],
-            "roles": public.roles(words, views[0]),
+            "roles": roles,
+            "shown": felt, "seat_shown": [[x for x in own if x not in felt] for own in shown],
             "log": [{"i": i, "deal": match.log[i][0], "seat": match.log[i][1],
                      "action": stepper.actions[i]}
                     for i in range(max(0, step - 12), step)],

@@ -18,6 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
 from parlor.bots import bot_names
+from parlor.bots import pool as lanes
 from parlor.core import jsontext
 from parlor.core.errors import ParlorError
 from parlor.core.match import Match
@@ -146,6 +147,7 @@ class Server:
         if self.store is not None:
             await self.db(self.open_store.close)
         self.db_pool.shutdown(wait=True)
+        lanes.shutdown()  # an expert's search processes, mid-search or idle
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         self.request_pool.shutdown(wait=False, cancel_futures=True)
         self.reviews.close()

@@ -43,7 +43,8 @@ export function cardEl(code, faces, opts = {}) {
   const title = f.t + (opts.role ? ` — ${opts.role}` : "");
   const node = el(tag, {
     class: `card c${f.c}` + (opts.small ? " small" : "") + (opts.cls ? " " + opts.cls : ""),
-    title, "aria-label": title, "data-code": code, type: opts.button ? "button" : null,
+    // a drawn card is an image with a name; a playable one is a button
+    title, "aria-label": title, role: opts.button ? null : "img", "data-code": code, type: opts.button ? "button" : null,
   }, opts.role ? el("span", { class: "role" }, opts.role) : null);
   node.insertAdjacentHTML("afterbegin", faceSvg(f, opts.small));
   return node;
@@ -56,15 +57,23 @@ export function meldEls(view, faces, roles, names) {
   return (view.melds || []).map(m => {
     const who = names && names[m.owner] !== undefined ? names[m.owner] : `seat ${m.owner}`;
     const label = `meld ${m.number} · ${who}`;
-    return el("div", { class: "meld", "data-meld": m.number, "aria-label": `${label}: ${m.cards.join(" ")}` },
+    return el("div", { class: "meld", "data-meld": m.number, role: "group", "aria-label": `${label}: ${m.cards.join(" ")}` },
       el("span", { class: "who" }, el("strong", {}, `meld ${m.number}`), ` · ${who}`),
       el("div", { class: "row" }, m.cards.map(c => cardEl(c, faces, { role: roles && roles[c], small: true }))));
   });
 }
 
+// The cards shown outside hands and trick (message field `shown`: [label, codes] pairs, a
+// face-up place or a seat's own discard), each row labelled.
+export function shownEls(shown, faces, roles) {
+  return shown.map(([label, codes]) => el("div", { class: "slot" },
+    el("div", { class: "row" }, codes.map(c => cardEl(c, faces, { role: roles[c], small: codes.length > 3 }))),
+    el("span", { class: "who" }, label)));
+}
+
 export function backEl(small) {
   const node = el("div", { class: "card back" + (small ? " small" : ""), title: "a face-down card",
-    "aria-label": "face-down card" });
+    role: "img", "aria-label": "face-down card" });
   node.insertAdjacentHTML("afterbegin", BACK_SVG);
   return node;
 }

@@ -20,11 +20,12 @@ function gameCard(g) {
   const level = el("select", { id: `lvl-${g.id}`, "aria-label": `Computer level for ${g.title}` },
     catalogue.levels.map(l => el("option", { value: l.id, selected: l.id === catalogue.standin }, l.name)));
   const words = el("p", { class: "small muted lvl-words", id: `lvlw-${g.id}` }, levelWords(level.value));
-  level.addEventListener("change", () => { words.textContent = levelWords(level.value); });
   const error = el("p", { class: "error", role: "alert" });
+  level.addEventListener("change", () => { words.textContent = levelWords(level.value); error.textContent = ""; });
   const play = el("button", { class: "btn primary", type: "button", id: `play-${g.id}` }, "Play");
   play.addEventListener("click", async () => {
     play.disabled = true;
+    error.textContent = "";
     const computers = Array.from({ length: g.default_seats - 1 }, () => ({ kind: "computer", level: level.value }));
     try {
       const res = await api("/api/tables", { game: g.id, players: [{ kind: "person" }, ...computers] });
@@ -287,6 +288,11 @@ async function main() {
   $("game").addEventListener("change", renderForm);
   $("nseats").addEventListener("change", renderSeats);
   $("create").addEventListener("submit", create);
+  // an error is about what was sent: once the form changes (a field, a deal added) it is stale
+  const stale = () => { $("create-error").textContent = ""; };
+  $("create").addEventListener("input", stale);
+  $("create").addEventListener("change", stale);
+  $("create").addEventListener("click", ev => { if (ev.target.closest("button:not([type=submit])")) stale(); });
   renderForm();
   refresh();
   refreshMine();

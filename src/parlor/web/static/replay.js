@@ -1,5 +1,5 @@
 // Replay of a finished match: every hand face up, one move at a time (← → Home End).
-import { api, el, cardEl, meldEls, gameCatalogue } from "/static/common.js";
+import { api, el, cardEl, meldEls, shownEls, gameCatalogue } from "/static/common.js";
 
 const $ = id => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -29,11 +29,13 @@ function draw(d) {
   $("status").textContent = d.step === 0 ? "The start of the match." :
     `${d.names[last.seat]}: ${last.action}` + (d.step === d.total ? " — the end of the match." : "");
   $("trick").replaceChildren(...(v0.trick || []).map(([s, c]) => el("div", { class: "slot" }, cardEl(c, faces, { role: d.roles[c] }), el("span", { class: "who" }, d.names[s]))));
+  $("extra").replaceChildren(...shownEls(d.shown, faces, d.roles));
   $("melds").replaceChildren(...meldEls(v0, faces, d.roles, d.names));
   $("lines").replaceChildren(...d.lines[0].map(t => el("li", {}, t)));
   $("hands").replaceChildren(...d.views.map((v, s) => el("div", { class: "seatbox" + (v.to_act === s ? " toact" : ""), style: "max-width:none" },
     el("div", { class: "nm" }, d.names[s], el("span", { class: "small" }, `score ${d.scores[s]}`)),
-    el("div", { class: "hand", style: "min-height:0;padding-top:4px" }, v.hand.map(c => cardEl(c, faces, { role: d.roles[c], small: true }))))));
+    el("div", { class: "hand", style: "min-height:0;padding-top:4px" }, v.hand.map(c => cardEl(c, faces, { role: d.roles[c], small: true }))),
+    d.seat_shown[s].length ? el("div", { class: "trick extra" }, shownEls(d.seat_shown[s], faces, d.roles)) : null)));
   $("log").replaceChildren(...d.log.map(e => el("li", {}, `${e.i + 1}. ${d.names[e.seat]}: ${e.action}`)));
   $("sheet").textContent = d.sheet;
 }

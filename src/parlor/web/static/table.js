@@ -2,6 +2,7 @@
 // Generic over games: the view's common keys, the game's table lines, card roles, legal moves.
 import { api, el, cardEl, backEl, meldEls, gameCatalogue, markdown, openDialog, closeDialog, rememberSeat } from "/static/common.js";
 import { emblemSvg } from "/static/cards.js";
+import { announce, stateDrawn, dialogFocus } from "/static/a11y.js";
 
 const $ = id => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -37,6 +38,7 @@ function connect() {
   ws.onclose = () => {
     if (S.ws !== ws) return;
     S.pending = false;
+    if (S.connected) announce("Connection lost — reconnecting…");
     S.connected = false;
     if (S.msg) render();  // nothing can be clicked until the table is back
     else setStatus("Connection lost — reconnecting…", false);
@@ -95,6 +97,7 @@ async function onMessage(m) {
     S.pending = false;
     if (m.snapshot) S.connected = true;
     render();
+    stateDrawn(m, names());
   } else if (m.type === "error") {
     S.pending = false;
     S.error = m.message;
@@ -297,7 +300,7 @@ function draw(m) {
     return el("div", { class: cls.filter(Boolean).join(" "), "data-seat": s },
       el("div", { class: "nm" }, el("span", { class: "name" }, nm[s]), badges(s)),
       el("div", { class: "info" }, factEls(s), el("span", { class: "score" }, `score ${m.scores[s]}`)),
-      el("div", { class: "backs", "aria-label": `${size} cards` }, backs, el("span", { class: "count" }, `${size} card${size === 1 ? "" : "s"}`)),
+      el("div", { class: "backs", role: "img", "aria-label": `${size} cards` }, backs, el("span", { class: "count" }, `${size} card${size === 1 ? "" : "s"}`)),
       thinking === s ? el("div", { class: "think" }, "thinking", el("span", { class: "dots" }, "…")) : null);
   };
   const sides = { l: [], t: [], r: [], b: [] };
@@ -378,7 +381,7 @@ function draw(m) {
       el("div", { class: "nm", id: "me-name", "data-seat": me }, `${nm[me]} (you)`, badges(me), factEls(me),
         el("span", { class: "small" }, `score ${m.scores[me]}`),
         myTurn ? el("span", { class: "turn-cue", id: "turn-cue" }, S.pending ? "Sending…" : "Your turn") : null),
-      el("div", { class: "hand", id: "hand", "aria-label": "your hand" }, hand.length ? hand : el("span", { class: "muted small" }, "no cards")),
+      el("div", { class: "hand", id: "hand", role: "group", "aria-label": "your hand" }, hand.length ? hand : el("span", { class: "muted small" }, "no cards")),
       el("div", { class: "actions", id: "actions" }, btns));
   }
   if (leaving) collect(leaving);
@@ -444,12 +447,15 @@ function renderLog() {
   const items = [];
   const results = S.msg.results;
   const over = d => { if (d !== null && results[d - 1]) items.push(el("li", { class: "deal" }, `Deal ${d} over: ${results[d - 1].text}`)); };
-  let deal = null;
+  // a deal settled as it was dealt has no move, only its result: said between its neighbours
+  const settled = (after, before) => { for (let d = after + 1; d < before; d++) if (results[d - 1]) { items.push(el("li", { class: "deal" }, `Deal ${d}`)); over(d); } };
+  let deal = entries.length && entries[0].i > 0 ? null : 0;  // 0: the log starts with the match
   entries.forEach((e, k) => {
-    if (e.deal !== deal) { over(deal); deal = e.deal; items.push(el("li", { class: "deal" }, `Deal ${deal}`)); }
+    if (e.deal !== deal) { over(deal); if (deal !== null) settled(deal, e.deal); deal = e.deal; items.push(el("li", { class: "deal" }, `Deal ${deal}`)); }
     items.push(el("li", { class: k === entries.length - 1 ? "latest" : "" }, `${nm[e.seat]}: ${e.action}`));
   });
   over(deal);
+  if (deal !== null) settled(deal, results.length + 1);
   const log = $("log");
   log.replaceChildren(...items);
   log.scrollTop = log.scrollHeight;
@@ -644,6 +650,7 @@ function main() {
   $("b-rules").addEventListener("click", showRules);
   $("b-keys").addEventListener("click", showKeys);
   document.addEventListener("keydown", onKey);
+  dialogFocus();
   connect();
 }
 
