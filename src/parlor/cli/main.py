@@ -6,9 +6,9 @@ import sys
 
 from parlor.core.errors import ParlorError
 
-from . import arena, bench, hint, play, replay, rules_cmd, selfplay, serve
+from . import arena, bench, hint, learn, play, replay, rules_cmd, selfplay, serve
 
-COMMANDS = [play, rules_cmd, replay, selfplay, bench, serve, hint, arena]
+COMMANDS = [play, rules_cmd, learn, replay, selfplay, bench, serve, hint, arena]
 
 
 def build_parser() -> argparse.ArgumentParser:

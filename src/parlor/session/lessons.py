@@ -306,13 +306,11 @@ class LessonRun:
         legal = self.match.legal()  # the learner is to act at a step asking a move (check_facts)
         action = match_input(text, legal)
         if action is None:
+            # text naming no legal move has a reason: the rules' for the move it was meant as
             reason = self.session.why_refused(seat, text) or self.session.why_illegal(seat, text)
-            if reason is None:
-                return Reply(False, say("That names no move; the moves you may make: {moves}.",
-                                        moves=", ".join(legal)))
             return Reply(False, say("That is not allowed: {reason}.", reason=reason))
         if action not in step.moves:
-            return Reply(False, from_data(step.why))
+            return Reply(False, say("Not the move here: {why}", why=from_data(step.why)))
         self.match.apply(action)
         self._script(step.then, f"step {self.index + 1}.then")
         self.taken.append(action)
