@@ -238,6 +238,8 @@ def _play_through(lesson: Lesson) -> None:
             _need(reply.taken, f"step {run.index + 1}: {step.moves[0]!r} is refused: {reply.text}")
         else:
             run.next()
+        _need(run.match.deal_number == 1, f"step {run.index}: the deal ended and another began; a lesson "
+              "plays one deal, so make it the match's last (its table options)")
 
 
 # --- playing a lesson
