@@ -228,18 +228,23 @@ def _texts(lesson: Lesson) -> list[str]:
 
 
 def _play_through(lesson: Lesson) -> None:
-    """Play the lesson with the first accepted move of each step, checking every fact."""
-    run = LessonRun(lesson)
-    while run.step is not None:
-        run.check_facts()
-        step = run.step
-        if step.moves:
-            reply = run.move(step.moves[0])
-            _need(reply.taken, f"step {run.index + 1}: {step.moves[0]!r} is refused: {reply.text}")
-        else:
-            run.next()
-        _need(run.match.deal_number == 1, f"step {run.index}: the deal ended and another began; a lesson "
-              "plays one deal, so make it the match's last (its table options)")
+    """Play the lesson through, checking every fact: with the first accepted move of each step,
+    and again with each other accepted move in turn (the rest of the way with the first ones), so
+    that every move the lesson accepts is followed by legal scripted moves and true facts."""
+    first = [step.moves[0] if step.moves else "" for step in lesson.steps]
+    ways = [first] + [first[:i] + [alt] + first[i + 1:]
+                      for i, step in enumerate(lesson.steps) for alt in step.moves[1:]]
+    for way in ways:
+        run = LessonRun(lesson)
+        for did in way:
+            run.check_facts()
+            if did:
+                reply = run.move(did)
+                _need(reply.taken, f"step {run.index + 1}: {did!r} is refused: {reply.text}")
+            else:
+                run.next()
+            _need(run.match.deal_number == 1, f"step {run.index}: the deal ended and another began; a "
+                  "lesson plays one deal, so make it the match's last (its table options)")
 
 
 # --- playing a lesson
