@@ -64,6 +64,8 @@ def test_the_lesson_api_shows_only_what_the_learners_view_holds(app_client, game
         assert data["table"]["hand"] == view["hand"] and data["table"]["trick"] == view["trick"]
         assert data["table"]["lines"] == run.session.words.table_lines(view)
         assert set(data["table"]["legal"]) <= set(view["legal"])
+        assert data["table"]["last_trick"] == run.match.last_trick(one.seat)
+        assert data["table"]["melds"] == view.get("melds", [])
         assert data["log"] == [[run.names[s], move] for s, move in run.seen()]
         if run.done:
             break

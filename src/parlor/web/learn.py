@@ -53,6 +53,8 @@ def _state(run: LessonRun, reply: Reply | None) -> dict[str, Any]:
             "lines": run.session.words.table_lines(view),
             "hand": view["hand"],
             "trick": view["trick"],
+            "melds": view.get("melds", []),  # Tőr's, on the table
+            "last_trick": run.match.last_trick(seat, view),
             "legal": view["legal"] if step is not None and step.moves else [],
         },
         "log": [[run.names[s], move] for s, move in run.seen()],

@@ -2,7 +2,7 @@
 // no lesson state: each request sends what the learner did so far ("taken") and gets the lesson
 // as it then stands, from the learner's own view. Progress (lessons done, the place reached in
 // each) is kept in this browser's localStorage.
-import { api, el, cardEl, gameCatalogue } from "/static/common.js";
+import { api, el, cardEl, meldEls, gameCatalogue } from "/static/common.js";
 
 const GAME = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const KEY = "parlor-learn";
@@ -71,17 +71,24 @@ async function openLesson(number, taken) {
 
 function tableEl(res) {
   const t = res.table;
-  const trick = t.trick.map(([seat, code]) =>
-    el("div", { class: "slot" }, cardEl(code, S.faces, { small: true }), el("span", {}, res.names[seat])));
+  // the trick in play, or else the one just won: a lesson's next sentence often speaks of it
+  const last = !t.trick.length && t.last_trick;
+  const cards = last ? t.last_trick.cards : t.trick;
+  const trick = cards.map(([seat, code]) =>
+    el("div", { class: "slot" + (last && seat === t.last_trick.winner ? " winner" : "") },
+      cardEl(code, S.faces, { small: true }), el("span", {}, res.names[seat])));
   const asks = res.step && res.step.asks_move;
   const hand = t.hand.map(code => asks
     ? cardEl(code, S.faces, { button: true, cls: "pick" })
     : cardEl(code, S.faces));
   const moves = t.legal.map(m => el("button", { class: "btn", type: "button", "data-move": m }, m));
+  const melds = meldEls(t, S.faces, null, res.names);
   const log = res.log.slice(-LOG_SHOWN).map(([who, move]) => `${who}: ${move}`).join(" · ");
   return el("div", { class: "felt" },
     el("ul", { class: "lines" }, t.lines.map(line => el("li", {}, line))),
-    trick.length ? el("h3", {}, "The trick") : null,
+    melds.length ? el("h3", {}, "Melds on the table") : null,
+    melds.length ? el("div", { class: "melds", id: "melds" }, melds) : null,
+    trick.length ? el("h3", {}, last ? `The last trick, won by ${res.names[t.last_trick.winner]}` : "The trick") : null,
     trick.length ? el("div", { class: "row trick", id: "trick" }, trick) : null,
     el("h3", {}, "Your hand"),
     el("div", { class: "row hand", id: "hand" }, hand),
