@@ -1,9 +1,12 @@
-"""parlor learn GAME [N]: the game's lessons listed, or lesson N played in the line mode.
+"""parlor learn GAME [N]: the game's lessons listed, or lesson N played at the terminal table
+(tui/lesson.py) or, with --plain or without a terminal, in the line mode.
 
-The learner types moves as at the line-mode table (a number from the list, the move, a short
-form); a step that asks for no move is passed with Enter. The lesson's refusals and the closing
-questions are written as plain lines, so a screen reader or a script can follow them."""
+In the line mode the learner types moves as at the line-mode table (a number from the list, the
+move, a short form); a step that asks for no move is passed with Enter. The lesson's refusals
+and the closing questions are written as plain lines, so a screen reader or a script can follow
+them."""
 
+import sys
 import textwrap
 
 from parlor.core.errors import UsageError
@@ -24,6 +27,7 @@ def add_parser(sub) -> None:
     p = sub.add_parser("learn", help="learn a game: its lessons, or lesson N played step by step")
     add_game_arg(p)
     p.add_argument("number", nargs="?", type=int, help="the lesson to play (without it: the list)")
+    p.add_argument("--plain", action="store_true", help="line mode: for screen readers and scripts")
     p.set_defaults(run=run)
 
 
@@ -36,7 +40,15 @@ def run(args) -> int:
             print(say("{number}. {title}", number=one.number, title=from_data(one.title)))
         print(say("Play one with: parlor learn {game} {number}", game=args.game, number=found[0].number))
         return 0
-    LessonLine(LessonRun(lesson(args.game, args.number))).play()
+    run_ = LessonRun(lesson(args.game, args.number))
+    if not args.plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print("parlor: not a terminal; the lesson is in the line mode (--plain)", file=sys.stderr)
+        args.plain = True
+    if args.plain:
+        LessonLine(run_).play()
+    else:
+        from parlor.tui.lesson import LessonApp
+        LessonApp(run_).run()
     return 0
 
 

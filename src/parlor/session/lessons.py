@@ -154,8 +154,8 @@ def _need(ok: bool, message: str) -> None:
 
 def _text(raw: dict, key: str, where: str, required: bool = True) -> str:
     value = raw.get(key, None if required else "")
-    _need(isinstance(value, str) and (bool(value.strip()) or not required),
-          f"{where}.{key} must be a text" + ("" if required else " (or left out)"))
+    if not isinstance(value, str) or (required and not value.strip()):
+        raise _Bad(f"{where}.{key} must be a text" + ("" if required else " (or left out)"))
     return value
 
 
@@ -180,10 +180,12 @@ def _parse(game_id: str, number: int, raw: dict) -> Lesson:
     _need(isinstance(options, dict), "options must be a table of table options")
     _need(seats is None or type(seats) is int, "seats must be a whole number")
     rules = make_rules(game_id, options, seats)
-    _need(type(seat) is int and 0 <= seat < rules.seats, f"seat must be the learner's seat, 0 to {rules.seats - 1}")
+    if type(seat) is not int or not 0 <= seat < rules.seats:
+        raise _Bad(f"seat must be the learner's seat, 0 to {rules.seats - 1}")
     _need(isinstance(raw.get("deal"), dict), "deal must be an explicit deal: dealer, hands and pile")
     steps_raw = raw.get("step")
-    _need(isinstance(steps_raw, list) and bool(steps_raw), "a lesson needs at least one [[step]]")
+    if not isinstance(steps_raw, list) or not steps_raw:
+        raise _Bad("a lesson needs at least one [[step]]")
     steps = []
     for i, s in enumerate(steps_raw, 1):
         where = f"step {i}"
@@ -275,8 +277,7 @@ class LessonRun:
         run = cls(lesson)
         for i, did in enumerate(taken):
             step = run.step
-            ok = step is not None and (did in step.moves if step.moves else did == "")
-            if not ok:
+            if step is None or (did not in step.moves if step.moves else did != ""):
                 raise BadLesson(say("move {number} of the lesson is not one it accepts", number=i + 1))
             run.move(did) if step.moves else run.next()
         return run
