@@ -109,6 +109,12 @@ def test_a_bad_lesson_file_is_refused_in_one_line_naming_the_file_and_place(chan
     assert str(e.value).startswith(said) and "\n" not in str(e.value)
 
 
+def test_a_lesson_whose_deal_ends_and_another_begins_is_refused():
+    text = (Path(parlor.__file__).parent / "games/tor/lessons/03-drop-and-burn.toml").read_text(encoding="utf-8")
+    with pytest.raises(BadLesson, match="03.toml: step 3: the deal ended and another began"):
+        load_lesson("tor", 3, text.replace("options = { deals = 1 }\n", ""), "03.toml")
+
+
 def test_an_unknown_lesson_says_which_there_are():
     with pytest.raises(BadLesson, match=r"yokir has no lesson 99 \(its lessons: 1, 2, 3"):
         lesson("yokir", 99)

@@ -87,19 +87,19 @@ def test_a_lesson_is_played_in_the_browser_from_the_lobby(browser, live_server):
     assert page.locator("#lesson h2").inner_text() == "Lesson 1: The deck, the goal and choosing trump"
     assert page.locator("#lesson-list li").count() >= 3
     page.click("#next")
-    page.wait_for_function("() => document.querySelector('#step-count').textContent === 'Step 2 of 4'")
+    page.wait_for_function("() => document.querySelector('#step-count')?.textContent === 'Step 2 of 4'")
     assert page.locator("#say .card").count() >= 3  # the sentence's cards drawn
     page.click("#moves [data-move='pass']")  # a legal move the lesson does not want
-    page.wait_for_function("() => document.querySelector('#reply').textContent.startsWith('Not the move here')")
+    page.wait_for_function("() => document.querySelector('#reply')?.textContent.startsWith('Not the move here')")
     assert page.locator("#step-count").inner_text() == "Step 2 of 4"
     page.click("#moves [data-move='pick']")
-    page.wait_for_function("() => document.querySelector('#step-count').textContent === 'Step 3 of 4'")
+    page.wait_for_function("() => document.querySelector('#step-count')?.textContent === 'Step 3 of 4'")
     page.click("#hand [data-code='5L']")  # the picked card may not go: the rules say why
-    page.wait_for_function("() => document.querySelector('#reply').textContent.startsWith('That is not allowed')")
+    page.wait_for_function("() => document.querySelector('#reply')?.textContent.startsWith('That is not allowed')")
     page.reload()  # the place reached is kept in the browser
-    page.wait_for_function("() => document.querySelector('#step-count').textContent === 'Step 3 of 4'")
+    page.wait_for_function("() => document.querySelector('#step-count')?.textContent === 'Step 3 of 4'")
     page.click("#hand [data-code='2T']")
-    page.wait_for_function("() => document.querySelector('#step-count').textContent === 'Step 4 of 4'")
+    page.wait_for_function("() => document.querySelector('#step-count')?.textContent === 'Step 4 of 4'")
     page.click("#next")
     page.wait_for_selector("#questions")
     page.click("[data-question='0'] [data-choice='0']")  # wrong: the answer is said
@@ -113,5 +113,5 @@ def test_a_lesson_is_played_in_the_browser_from_the_lobby(browser, live_server):
             page.set_viewport_size(size)
             page.screenshot(path=str(Path(out) / f"learn-yokir-{name}.png"), full_page=True)
     page.click("#next-lesson")
-    page.wait_for_function("() => document.querySelector('#lesson h2').textContent.startsWith('Lesson 2')")
+    page.wait_for_function("() => document.querySelector('#lesson h2')?.textContent.startsWith('Lesson 2')")
     assert not browser.errors
