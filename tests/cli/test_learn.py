@@ -39,4 +39,4 @@ def test_the_input_ending_leaves_the_lesson_quietly(monkeypatch, capsys):
 
 def test_a_missing_lesson_is_one_line(capsys):
     assert main(["learn", "yokir", "99"]) == 2
-    assert capsys.readouterr().err == "parlor: yokir has no lesson 99 (its lessons: 1, 2, 3, 4, 5)\n"
+    assert capsys.readouterr().err == "parlor: yokir has no lesson 99 (its lessons: 1, 2, 3, 4, 5, 6)\n"
