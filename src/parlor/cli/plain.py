@@ -20,6 +20,23 @@ save FILE (write the record), quit."""
 HINTS_SHOWN = 3
 
 
+def table_lines(session: TableSession, seat: int) -> list[str]:
+    """The table as `seat` sees it, in lines: the scores, the game's lines, the trick, the
+    seat's hand and its moves, numbered (the line mode's table, also the lessons')."""
+    view, names, words = session.view(seat), session.names, session.words
+    lines = ["Scores: " + "  ".join(f"{names[s]} {v}" for s, v in enumerate(session.match.scores))]
+    lines += words.table_lines(view)
+    if view["trick"]:
+        lines.append("Trick: " + ", ".join(f"{names[s]} {c}" for s, c in view["trick"]))
+    hand = []
+    for code in view["hand"]:
+        role = words.card_role(view, code)
+        hand.append(f"{code} ({role.words})" if role else code)
+    lines.append("Your hand: " + (" ".join(hand) or "(empty)"))
+    lines.append("Your moves: " + "  ".join(f"{i}) {a}" for i, a in enumerate(view["legal"], 1)))
+    return lines
+
+
 class PlainTable:
     """The person at seat `human`, computers at the others (`bots` by seat, repeated)."""
 
@@ -141,20 +158,8 @@ class PlainTable:
             self.write(f"Deal {self.results_shown} over: {self.session.words.deal_result(r, self.names)}. {pts}")
 
     def show_table(self) -> None:
-        m = self.match
-        view = self.session.view(self.human)
-        self.write("Scores: " + "  ".join(f"{self.names[s]} {v}" for s, v in enumerate(m.scores)))
-        words = self.session.words
-        for line in words.table_lines(view):
+        for line in table_lines(self.session, self.human):
             self.write(line)
-        if view["trick"]:
-            self.write("Trick: " + ", ".join(f"{self.names[s]} {c}" for s, c in view["trick"]))
-        hand = []
-        for code in view["hand"]:
-            role = words.card_role(view, code)
-            hand.append(f"{code} ({role.words})" if role else code)
-        self.write("Your hand: " + (" ".join(hand) or "(empty)"))
-        self.write("Your moves: " + "  ".join(f"{i}) {a}" for i, a in enumerate(view["legal"], 1)))
 
     def _human_turn(self) -> bool:
         """One move by the person; False when they quit."""

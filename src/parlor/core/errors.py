@@ -58,6 +58,11 @@ class BadRecord(ParlorError):
     reported as BadRecord too, by the record's loader."""
 
 
+class BadLesson(ParlorError):
+    """A lesson file that cannot be taught: malformed TOML, an unknown or ill-typed field, a
+    scripted move that is not legal, a stated fact about the position that is not true."""
+
+
 class BadTable(ParlorError):
     """A table that cannot be set up: an unknown game, an unknown option or a value the option
     does not allow, a seat count the game is not played by, explicit deals that do not fit the

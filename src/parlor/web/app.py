@@ -14,6 +14,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from parlor.core.errors import BadTable, ParlorError
 from parlor.session import howto_text, rules_text
 
+from .learn import lesson_list, lesson_turn
 from .server import BadRequest, NotFound, Server, game_catalogue, level_catalogue, read_json
 
 STATIC = Path(__file__).parent / "static"
@@ -128,6 +129,29 @@ def create_app(db_url: str, **server_args) -> Starlette:
         return await _guard(server.review(table_id, request.query_params.get("seat"),
                                           request.cookies.get(_seat_cookie(table_id))))
 
+    async def api_lessons(request: Request):
+        try:
+            return JSONResponse(lesson_list(request.path_params["game"]))
+        except BadTable as e:
+            return _error(e.reason, 404)
+        except ParlorError as e:
+            return _error(e.reason)
+
+    async def api_lesson(request: Request):
+        """One lesson, after the moves the learner made (the page sends them: no state here)."""
+        body = await _json_body(request)
+        if isinstance(body, Response):
+            return body
+        try:
+            number = int(request.path_params["number"])
+            return JSONResponse(lesson_turn(request.path_params["game"], number, body))
+        except ValueError:
+            return _error("a lesson is named by its number", 404)
+        except BadTable as e:
+            return _error(e.reason, 404)
+        except ParlorError as e:
+            return _error(e.reason)
+
     async def ws_endpoint(ws: WebSocket):
         await ws.accept()
         conn = server.connect(ws.send_text)
@@ -153,9 +177,12 @@ def create_app(db_url: str, **server_args) -> Starlette:
         Route("/table/{table}", page("table.html")),
         Route("/replay/{table}", page("replay.html")),
         Route("/review/{table}", page("review.html")),
+        Route("/learn/{game}", page("learn.html")),
         Route("/api/games", api_games),
         Route("/api/games/{game}/howto", api_rules(howto_text)),
         Route("/api/games/{game}/rules", api_rules(rules_text)),
+        Route("/api/learn/{game}", api_lessons),
+        Route("/api/learn/{game}/{number}", api_lesson, methods=["POST"]),
         Route("/api/lobby", api_lobby),
         Route("/api/tables", api_create, methods=["POST"]),
         Route("/api/tables/{table}/join", api_join, methods=["POST"]),

@@ -1,0 +1,42 @@
+"""parlor learn GAME [N] in the line mode, driven through standard input: the lessons listed,
+one played to its end with a refused move on the way, a missing lesson said in one line."""
+
+import io
+
+from parlor.cli.main import main
+
+
+def test_parlor_learn_lists_the_lessons(capsys):
+    assert main(["learn", "yokir"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[:3] == ["1. The deck, the goal and choosing trump", "2. A trick: follow suit",
+                       "3. The Oracle and the Sage"]
+    assert out[-1] == "Play one with: parlor learn yokir 1"
+
+
+def test_a_lesson_is_played_through_standard_input(monkeypatch, capsys):
+    typed = ["", "play 5A", "3T", "1", "", "6T", "4l", "", "3", "2"]  # 3 is the wrong answer
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(typed) + "\n"))
+    assert main(["learn", "yokir", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Lesson 2: A trick: follow suit\n")
+    assert "  Ben: pick\n  Ben: discard ??\n  Ben: play 6A\n  Cai: play 3A\n" in out  # Ben's discard hidden
+    assert "Not the move here: Ben's 6A wins this trick anyway." in out  # a legal move, not this one
+    assert "That is not allowed: an Architecture card was led and you hold 2A 5A." in out
+    assert "  You: play 2A\n  Ben: play 1M\n  Cai: play 2M\n" in out  # "1": the first move listed
+    assert "Not the move here: The Oracle wins this trick." in out
+    assert "  You: play 4L\n" in out and "Step 4 of 4." in out
+    assert "Not quite: the answer is 1." in out and "Right. Without a trump" in out
+    assert out.rstrip().endswith("Lesson 2 is done.")
+    assert "[[" not in out
+
+
+def test_the_input_ending_leaves_the_lesson_quietly(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
+    assert main(["learn", "yokir", "1"]) == 0
+    assert "Step 2 of 4." in capsys.readouterr().out
+
+
+def test_a_missing_lesson_is_one_line(capsys):
+    assert main(["learn", "yokir", "99"]) == 2
+    assert capsys.readouterr().err == "parlor: yokir has no lesson 99 (its lessons: 1, 2, 3, 4, 5, 6)\n"

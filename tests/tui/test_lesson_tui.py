@@ -1,0 +1,46 @@
+"""A lesson at the terminal table (tui/lesson.py): the narration above the learner's table, a
+wrong card refused with the lesson's reason, the right one taken, the questions as buttons."""
+
+import os
+
+from test_tui import run
+from tui_driver import screen_text
+
+from parlor.session.lessons import LessonRun, lesson
+from parlor.tui.lesson import LessonApp, LessonScreen
+
+
+def test_a_lesson_is_played_at_the_terminal_table():
+    async def go():
+        app = LessonApp(LessonRun(lesson("yokir", 2)))
+        async with app.run_test(size=(100, 36)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, LessonScreen)
+            assert "step 1 of 4" in screen_text(app) and "Ben plays" in screen_text(app)
+            await pilot.press("n")
+            await pilot.pause()
+            assert screen.run.index == 1
+            await pilot.press("2")  # the hand's second card, 5A: legal, not the lesson's move
+            await pilot.pause()
+            assert screen.run.index == 1 and "Not the move here" in screen_text(app)
+            await pilot.press("4")  # 3T: illegal, the rules say why
+            await pilot.pause()
+            assert screen.run.index == 1 and "an Architecture card was led" in screen_text(app)
+            await pilot.press("1")  # 2A
+            await pilot.pause()
+            assert screen.run.index == 2 and screen.run.taken == ["", "play 2A"]
+            screen.try_move("4L")
+            await pilot.press("n")
+            await pilot.pause()
+            assert screen.run.done and "Question:" in screen_text(app)
+            buttons = list(screen.query("#moves Button"))
+            labels = [str(b.label) for b in buttons]
+            assert len(labels) == 3 and labels[0].startswith("Only 2A") and labels[1] == "Either card"
+            await pilot.click(f"#{buttons[0].id}")
+            await pilot.pause()
+            assert "Right." in screen_text(app) and screen.question == 1
+            assert "[[" not in screen_text(app)
+            if os.environ.get("PARLOR_SHOTS"):
+                app.save_screenshot("lesson-tui.svg", os.environ["PARLOR_SHOTS"])
+    run(go())
