@@ -30,6 +30,7 @@ class MeriText(GameText):
                                             for s in SUITS}
     about = say("Eight-player Unsun karuta in two teams of four: win tricks and trump combos for your team.")
     option_words = {"num_deals": (say("Deals in the match"), {})}
+    turn_words = {"declare": say("declare")}
     rank_names: ClassVar[dict[str, str]] = {"Ka": "Kaba", "Re": "Rei", "Ro": "Robai", "So": "Sota", "Un": "Un",
                                             "Su": "Sun"}
 

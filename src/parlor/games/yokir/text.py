@@ -23,6 +23,7 @@ class YokirText(GameText):
                                             for s in SUITS}
     about = say("Three-player Euchre from A Tale in the Desert: whoever names trump plays alone against the other two.")
     option_words = {"target": (say("Points to win"), {})}
+    turn_words = {"pick": say("pick up the face-up card"), "call": say("call a trump suit")}
     rank_names: ClassVar[dict[str, str]] = {"1": "Initiate", "2": "Student", "3": "Prentice", "4": "Journeyman",
                                             "5": "Scribe", "6": "Master"}
 
