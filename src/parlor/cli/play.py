@@ -9,7 +9,7 @@ from parlor import records
 from parlor.bots import bots_by_seat
 from parlor.core.errors import UsageError
 from parlor.core.match import Match
-from parlor.core.words import say
+from parlor.core.words import say_n
 from parlor.session import default_level, fresh_seed, person_seat
 from parlor.session.keep import data_folder, kept
 
@@ -61,8 +61,9 @@ def _go_on(args, folder: Path) -> Match | None:
     match = kept(folder, args.game)
     if match is None:
         return None
-    question = say("An unfinished {game} match is kept (deal {deal}, {moves} moves made). Go on with it? [Y/n] ",
-                   game=match.rules.title, deal=match.deal_number, moves=len(match.actions))
+    question = say_n("An unfinished {game} match is kept (deal {deal}, {count} move made). Go on with it? [Y/n] ",
+                     "An unfinished {game} match is kept (deal {deal}, {count} moves made). Go on with it? [Y/n] ",
+                     len(match.actions), game=match.rules.title, deal=match.deal_number)
     try:
         answer = input(question).strip().lower()
     except EOFError:

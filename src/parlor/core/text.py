@@ -143,13 +143,13 @@ class GameText:
 
     def wanted(self, view: View) -> str:
         """The kinds of move the view's seat may make now, in words ("discard a card, lay off or
-        meld"): each verb of its legal moves once, those naming a card first; "play" is "lead"
-        on an empty trick."""
+        meld"): each verb of its legal moves once, those naming a card first and "pass" last;
+        "play" is "lead" on an empty trick."""
         legal = view["legal"]
         deck = self.rules.deck
         verbs = list(dict.fromkeys(a.split(" ")[0] for a in legal))
-        verbs.sort(key=lambda verb: not any(a.startswith(verb + " ") and deck.card(a.split(" ")[-1]) is not None
-                                             for a in legal))
+        verbs.sort(key=lambda verb: (not any(a.startswith(verb + " ") and deck.card(a.split(" ")[-1]) is not None
+                                              for a in legal), verb == "pass"))
         known = {**TURN_WORDS, **self.turn_words}
         if view.get("trick") == [] and "play" in verbs:
             verbs[verbs.index("play")] = "lead"
