@@ -19,7 +19,8 @@ def tor(*lines, **kw) -> tuple[PlainTable, list[str]]:
 
 def test_a_discard_that_breaks_a_meld_is_asked_once_and_typed_again_is_made():
     table, out = tor("draw stock", "discard 6S", "discard 6S")
-    assert "Discard 6S? It breaks up 5S 6S 7S, a meld in your hand. Type it again to make it, or make another move." in out
+    assert ("Discard 6S? It breaks up 5S 6S 7S, a meld in your hand. "
+            "Type it again to make it, or make another move.") in out
     assert table.match.actions[:2] == ["draw stock", "discard 6S"]
 
 
