@@ -178,3 +178,26 @@ def test_parlor_play_offers_to_go_on_with_the_kept_match(tmp_path, monkeypatch):
     assert went_on is not None and went_on.actions == ["draw stock"] and config.keep_in == tmp_path / "parlor"
     assert fresh is None
     assert main(["play", "tor", "--seed", "3"]) == 0 and len(asked) == 2  # a table of its own: not asked
+
+
+def test_yokir_shows_each_round_of_bidding_on_its_own_line_and_a_legend_of_its_suits():
+    match = Match(make_rules("yokir"), 0)
+    for action in ("pass", "pass", "pass", "pass"):
+        match.apply(action)
+    words = text_of(match.rules)
+    lines = words.table_lines(dict(match.view(1), names=["You", "Ben", "Cai"]))
+    assert "Bids, round 1 (the face-up card): You pass, Ben pass, Cai pass" in lines
+    assert "Bids, round 2 (another suit): You pass" in lines
+    assert words.suit_legend() == "Suits: ⌂ A Architecture  ♛ L Leadership  ♪ M Art & Music  ∴ T Thought"
+    assert text_of(make_rules("meri")).suit_legend().startswith("Suits: ‖ P Pao  † I Isu")
+    assert text_of(make_rules("tor")).suit_legend() == ""  # French suits need none
+
+
+def test_the_table_shows_the_suit_legend_where_the_suits_are_the_games_own():
+    async def go(game: str) -> str:
+        app = ParlorApp(TableConfig(game, {}, delay=0, seed=0, levels=["random"]), skip_start=True)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await ready(pilot, app)
+            return screen_text(app)
+    assert "Suits: ⌂ A Architecture" in asyncio.run(go("yokir"))
+    assert "Suits:" not in asyncio.run(go("joker"))

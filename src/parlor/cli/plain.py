@@ -44,6 +44,8 @@ class PlainTable:
         computers = [f"{self.names[s]} ({self.session.bots[s].name})" for s in range(rules.seats)
                      if not self.session.is_person(s)]
         self.write("Computer players: " + ", ".join(computers) + ".")
+        if self.session.words.suit_legend():
+            self.write(self.session.words.suit_legend())
         self._show_log()  # a deal over as it was dealt, before any move
         try:
             if not self._play():

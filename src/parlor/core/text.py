@@ -9,6 +9,7 @@ table's rules, or this class itself for a game without one. It gives
                                    draws itself (hand, trick, scores)
     card_role(view, code)          what a card is under the deal's trump, a Role (id and words)
     wanted(view)                   the kinds of move the seat may make now ("discard a card")
+    suit_legend()                  each suit's sign and name, where the game's suits are its own
     deal_result(result, names)     a finished deal in a sentence, from its DealResult's data
     score_sheet(results, names)    the match's score sheet as text
     card_faces(deck)               how each card is drawn: suit signs, colours, names, titles
@@ -157,6 +158,15 @@ class GameText:
         if len(kinds) < 2:
             return kinds[0] if kinds else ""
         return say("{some} or {last}", some=listed(kinds[:-1]), last=kinds[-1])
+
+    def suit_legend(self) -> str:
+        """Each suit's sign, letter and name on one line, for a game whose suits are its own
+        (nobody needs one for the French suits); "" for the others."""
+        if not self.suits or self.suits is FRENCH:
+            return ""
+        suits = listed((say("{sign} {letter} {name}", sign=suit.sign, letter=letter, name=suit.name)
+                        for letter, suit in self.suits.items()), "  ")
+        return say("Suits: {suits}", suits=suits)
 
     def deal_result(self, result: DealResult, names: Sequence[str] | None) -> str:
         """A finished deal in one sentence for people, the seats named by `names`."""

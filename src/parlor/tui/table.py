@@ -78,6 +78,8 @@ def draw_table(screen: Screen, words: GameText, view: View, scores: list[int], m
     trick.show(words, view)
     screen.query_one("#right").border_subtitle = trick.caption
     info = list(extra or []) + [codes_coloured(rules.id, line, rules.deck) for line in words.table_lines(view)]
+    if words.suit_legend():  # suits nobody knows: their signs and names
+        info.append(Text(words.suit_legend(), style="dim"))
     screen.query_one("#info-text", Static).update(Text("\n").join(info))
 
 
