@@ -37,3 +37,13 @@ def test_the_line_mode_keeps_the_match_as_it_goes_and_says_so_on_leaving(tmp_pat
     assert again is not None and again.actions == table.match.actions and len(again.actions) > 2
     assert any("it is kept: parlor play tor --plain goes on with it" in x for x in out)
     assert out[-1] == "The match was left unfinished; it is kept."
+
+
+def test_a_folder_that_cannot_be_written_is_said_once_and_the_match_goes_on(tmp_path):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    table, out = tor("draw stock", "discard 9H", keep_in=blocked)
+    said = [x for x in out if x.startswith("The match cannot be kept to continue later: ")]
+    assert len(said) == 1 and str(blocked) in said[0]
+    assert table.match.actions[:2] == ["draw stock", "discard 9H"] and table.session.keep_in is None
+    assert out[-1] == "The match was left unfinished and not saved."
