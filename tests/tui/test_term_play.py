@@ -194,10 +194,14 @@ def test_yokir_shows_each_round_of_bidding_on_its_own_line_and_a_legend_of_its_s
 
 
 def test_the_table_shows_the_suit_legend_where_the_suits_are_the_games_own():
-    async def go(game: str) -> str:
+    async def go(game: str) -> tuple[str, str]:
         app = ParlorApp(TableConfig(game, {}, delay=0, seed=0, levels=["random"]), skip_start=True)
         async with app.run_test(size=(120, 40)) as pilot:
             await ready(pilot, app)
-            return screen_text(app)
-    assert "Suits: ⌂ A Architecture" in asyncio.run(go("yokir"))
-    assert "Suits:" not in asyncio.run(go("joker"))
+            table = screen_text(app)
+            await pilot.press("r")  # and first in the rules
+            await pilot.pause()
+            return table, screen_text(app)
+    table, rules = asyncio.run(go("yokir"))
+    assert "Suits: ⌂ A Architecture" in table and "Suits: ⌂ A Architecture" in rules
+    assert all("Suits:" not in screen for screen in asyncio.run(go("joker")))

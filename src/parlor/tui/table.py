@@ -519,6 +519,9 @@ class TableScreen(Screen):
             howto, full = cards_named(game, howto_text(game)), rules_text(game)
         except (OSError, BadTable):
             howto = full = say("The rules text is not available.")
+        legend = self.session.words.suit_legend()
+        if legend:  # the signs of suits nobody knows, first (the table's text has them last)
+            howto = legend + "\n\n" + howto
 
         def chosen(button: str | None) -> None:
             if button == "full":
