@@ -17,6 +17,12 @@ def tor(*lines, **kw) -> tuple[PlainTable, list[str]]:
     return table, out
 
 
+def test_the_line_mode_names_the_move_wanted():
+    table, out = tor("draw stock")
+    assert "Your turn: draw (stock or discard pile) or drop (virít)." in out
+    assert "Your turn: discard a card or meld (terít)." in out
+
+
 def test_a_discard_that_breaks_a_meld_is_asked_once_and_typed_again_is_made():
     table, out = tor("draw stock", "discard 6S", "discard 6S")
     assert ("Discard 6S? It breaks up 5S 6S 7S, a meld in your hand. "

@@ -173,6 +173,8 @@ class PlainTable:
             role = words.card_role(view, code)
             hand.append(f"{code} ({role.words})" if role else code)
         self.write("Your hand: " + (" ".join(hand) or "(empty)"))
+        if view["legal"]:
+            self.write(say("Your turn: {wanted}.", wanted=words.wanted(view)))
         self.write("Your moves: " + "  ".join(f"{i}) {a}" for i, a in enumerate(view["legal"], 1)))
 
     def _human_turn(self) -> bool:
