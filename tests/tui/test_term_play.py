@@ -205,3 +205,16 @@ def test_the_table_shows_the_suit_legend_where_the_suits_are_the_games_own():
     table, rules = asyncio.run(go("yokir"))
     assert "Suits: ⌂ A Architecture" in table and "Suits: ⌂ A Architecture" in rules
     assert all("Suits:" not in screen for screen in asyncio.run(go("joker")))
+
+
+def test_a_hint_names_the_key_of_its_card():
+    async def go():
+        app = tor_table()
+        async with app.run_test(size=(80, 24)) as pilot:
+            top = await drawn(pilot, app)
+            top.session.hint = lambda: ("discard 9H", "a test reason")  # the real one is slow
+            top.action_hint()
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            assert any(str(n.message) == "Hint: discard 9H (key 5) — a test reason" for n in app._notifications)
+    asyncio.run(go())

@@ -483,7 +483,11 @@ class TableScreen(Screen):
             return
         for code in action.split(" "):
             self.query_one(HandView).point_to(code)
-        self.notify(f"Hint: {action}" + (f" — {why}" if why else ""), timeout=6)
+        hand = self.query_one(HandView).cards
+        card = next((c for c, acts in self.moves.by_card.items() if acts == [action] and c in hand), None)
+        move = action if card is None else say("{move} (key {key})", move=action, key=(hand.index(card) + 1) % 10)
+        self.notify(say("Hint: {move} — {why}", move=move, why=why) if why else say("Hint: {move}", move=move),
+                    timeout=6)
 
     def action_last_trick(self) -> None:
         s = self.session
