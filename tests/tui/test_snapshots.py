@@ -1,5 +1,6 @@
-"""Snapshots of the table of every game at 80x24, at a position kept as a record (snapshots/GAME.json):
-the characters on the screen and the SVG screenshot, compared with the files in snapshots/.
+"""Snapshots of the table of every game at 80x24 and at 120x40, at a position kept as a record
+(snapshots/GAME.json): the characters on the screen and the SVG screenshot, compared with the
+files in snapshots/ (GAME.txt at 80x24, GAME-120x40.txt at 120x40).
 
 Remake them after a deliberate change of the drawing with
     PARLOR_UPDATE_SNAPSHOTS=1 python3 -m pytest tests/tui/test_snapshots.py
@@ -52,10 +53,13 @@ def position(game: str) -> dict:
     return match.record()
 
 
-async def table_picture(game: str) -> tuple[str, str]:
+SIZES = [(80, 24), (120, 40)]
+
+
+async def table_picture(game: str, size: tuple[int, int]) -> tuple[str, str]:
     match = records.replay(position(game))
     app = ParlorApp(TableConfig(game, delay=0, levels=["random"], auto_forced=False), match)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         top = await ready(pilot, app)
         assert isinstance(top, TableScreen) and top.session.human_to_act()
         last = None
@@ -69,16 +73,18 @@ async def table_picture(game: str) -> tuple[str, str]:
         raise AssertionError("the screen never settled")
 
 
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
 @pytest.mark.parametrize("game", sorted(games()))
-def test_table_snapshot(game):
-    text, svg = asyncio.run(table_picture(game))
-    txt_file, svg_file, version_file = HERE / f"{game}.txt", HERE / f"{game}.svg", HERE / "textual.txt"
+def test_table_snapshot(game, size):
+    text, svg = asyncio.run(table_picture(game, size))
+    name = game if size == SIZES[0] else f"{game}-{size[0]}x{size[1]}"
+    txt_file, svg_file, version_file = HERE / f"{name}.txt", HERE / f"{name}.svg", HERE / "textual.txt"
     if UPDATE:
         HERE.mkdir(exist_ok=True)
         txt_file.write_text(text, encoding="utf-8")
         svg_file.write_text(svg, encoding="utf-8")
         version_file.write_text(textual.__version__ + "\n")
-    assert txt_file.exists(), f"no snapshot for {game}: run with PARLOR_UPDATE_SNAPSHOTS=1"
-    assert text == txt_file.read_text(encoding="utf-8"), f"the {game} table changed:\n{text}"
+    assert txt_file.exists(), f"no snapshot {name}: run with PARLOR_UPDATE_SNAPSHOTS=1"
+    assert text == txt_file.read_text(encoding="utf-8"), f"the {name} table changed:\n{text}"
     if version_file.read_text().strip() == textual.__version__:
         assert svg == svg_file.read_text(encoding="utf-8"), f"the {game} table's colours or styles changed"

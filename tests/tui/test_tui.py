@@ -294,7 +294,7 @@ def test_save_and_load_a_record_by_keys(tmp_path, monkeypatch, game_id):
             assert record["actions"] == saved_actions and record["game"] == game_id
             await pilot.press("n")  # a new match; then load the saved one back
             await pilot.pause()
-            await pilot.press("1")
+            await pilot.press("a")
             await to_table(pilot, app)  # a deal of the new match may be over already (Tőr)
             assert app.table.session.match.actions != saved_actions
             await pilot.press("o")
@@ -338,7 +338,7 @@ def test_restart_clears_the_scores_and_next_deal_keeps_them():
             await pilot.press("n")
             await pilot.pause()
             assert isinstance(app.screen, ChoiceDialog)
-            await pilot.press("1")
+            await pilot.press("a")
             await ready(pilot, app)
             m2 = table.session.match
             assert m2 is not m and m2.deal_number == 1 and m2.scores == [0, 0, 0]
@@ -594,13 +594,13 @@ def test_ctrl_q_asks_at_a_match_in_play_and_save_then_quit_keeps_it(tmp_path, mo
             await pilot.press("ctrl+q")
             await pilot.pause()
             assert isinstance(app.screen, ChoiceDialog) and app.screen.title_text == "Leave the table?"
-            await pilot.press("3")  # stay
+            await pilot.press("c")  # stay
             await pilot.pause()
             assert app.screen is table and app.is_running
             await pilot.press("v", "ctrl+q")  # from the replay viewer on top too
             await pilot.pause()
             assert isinstance(app.screen, ChoiceDialog) and app.is_running
-            await pilot.press("1")  # save, then quit
+            await pilot.press("a")  # save, then quit
             await pilot.pause()
             assert isinstance(app.screen, InputDialog)
             await pilot.press("end", "ctrl+u", *"left.json", "enter")

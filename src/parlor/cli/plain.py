@@ -10,6 +10,7 @@ from parlor import records
 from parlor.core.errors import ActionError
 from parlor.core.match import Match
 from parlor.core.rules import name_seats
+from parlor.core.words import say
 from parlor.session import TableSession, against_computers, match_input, results_seen, seat_names
 from parlor.session.moves import short_form
 
@@ -33,6 +34,8 @@ def table_lines(session: TableSession, seat: int) -> list[str]:
         role = words.card_role(view, code)
         hand.append(f"{code} ({role.words})" if role else code)
     lines.append("Your hand: " + (" ".join(hand) or "(empty)"))
+    if view["legal"]:
+        lines.append(say("Your turn: {wanted}.", wanted=words.wanted(view)))
     lines.append("Your moves: " + "  ".join(f"{i}) {a}" for i, a in enumerate(view["legal"], 1)))
     return lines
 
@@ -40,11 +43,13 @@ def table_lines(session: TableSession, seat: int) -> list[str]:
 class PlainTable:
     """The person at seat `human`, computers at the others (`bots` by seat, repeated)."""
 
-    def __init__(self, match: Match, human: int, bots: list[str], read=input, write=print):
+    def __init__(self, match: Match, human: int, bots: list[str], read=input, write=print,
+                 ask_first: bool = True, keep_in: Path | None = None):
         self.match, self.human, self.read, self.write = match, human, read, write
         n = match.rules.seats
         self.session = TableSession(match, against_computers(n, human, bots),
                                     seat_names(n, human, match.names))
+        self.session.ask_first, self.session.keep_in = ask_first, keep_in
         self.names = self.session.names
         self.shown = len(match.log)
         self.results_shown = results_seen(match)
@@ -58,6 +63,8 @@ class PlainTable:
         computers = [f"{self.names[s]} ({self.session.bots[s].name})" for s in range(rules.seats)
                      if not self.session.is_person(s)]
         self.write("Computer players: " + ", ".join(computers) + ".")
+        if self.session.words.suit_legend():
+            self.write(self.session.words.suit_legend())
         self._show_log()  # a deal over as it was dealt, before any move
         try:
             if not self._play():
@@ -92,21 +99,28 @@ class PlainTable:
                 if problem:
                     self.write(f"({self.names[seat]}'s {self.session.bots[seat].name} player "
                                f"{problem}; it played a random legal move instead)")
-                m.apply(action)
+                self.session.apply(action)
             self._show_log()
         return True
 
     def _offer_save_unfinished(self) -> None:
-        """Leaving before the end (Ctrl+C, Ctrl+D, input ended): one chance to keep the match."""
-        self.write("The match is not over. Type save FILE to keep it (parlor play --load FILE goes on), "
-                   "or press Enter to leave without saving.")
+        """Leaving before the end (Ctrl+C, Ctrl+D, input ended): one chance to keep the match (where
+        it is kept as it goes, one chance to save a copy too)."""
+        kept = self._kept()
+        if kept:
+            self.write(say("The match is not over, and it is kept: parlor play {game} --plain goes on with it. "
+                           "Type save FILE to save a copy too, or press Enter to leave.", game=self.match.rules.id))
+        else:
+            self.write("The match is not over. Type save FILE to keep it (parlor play --load FILE goes on), "
+                       "or press Enter to leave without saving.")
         while True:
             try:
                 word, _, rest = self.read("> ").strip().partition(" ")
             except (EOFError, KeyboardInterrupt):
                 word, rest = "", ""
             if word != "save":
-                self.write("The match was left unfinished and not saved.")
+                self.write(say("The match was left unfinished; it is kept.") if kept else
+                           "The match was left unfinished and not saved.")
                 return
             if self._save(rest.strip()):
                 return
@@ -131,6 +145,10 @@ class PlainTable:
             if self._save(rest.strip()):
                 return
 
+    def _kept(self) -> bool:
+        """Whether the match is kept as it goes (session/keep.py), so leaving does not lose it."""
+        return self.session.keep_in is not None and bool(self.match.actions)
+
     def _deal_header(self) -> None:
         m = self.match
         view = m.view(self.human)
@@ -143,6 +161,9 @@ class PlainTable:
         for _number, seat, seen in m.log[self.shown:]:
             self.write(f"  {self.names[seat]}: {seen[self.human]}")
         self.shown = len(m.log)
+        if self.session.keep_failed:
+            self.write(self.session.keep_failed)
+            self.session.keep_failed = None
         while self.results_shown < len(m.results):
             r = m.results[self.results_shown]
             pts = "  ".join(f"{self.names[s]} {p:+d}" for s, p in enumerate(r.points))
@@ -166,6 +187,7 @@ class PlainTable:
         m = self.match
         self.show_table()
         quitting = False
+        doubted = None  # the move just asked about (TableSession.doubt)
         while True:
             try:
                 text = self.read("> ").strip()
@@ -178,7 +200,10 @@ class PlainTable:
                 if quitting:
                     return False
                 quitting = True
-                self.write("The match is not over and leaving loses it: type save FILE to keep it, "
+                self.write(say("The match is not over; it is kept (parlor play {game} --plain goes on with it): "
+                               "type quit again to leave, or save FILE to save a copy.", game=m.rules.id)
+                           if self._kept() else
+                           "The match is not over and leaving loses it: type save FILE to keep it, "
                            "or quit again to leave.")
                 continue
             quitting = False
@@ -212,8 +237,13 @@ class PlainTable:
                 self.write(f"Not a legal move: {reason}" if reason else
                            "That names no single legal move; type a number from the list or help.")
                 continue
+            question = self.session.doubt(self.human, action) if self.session.ask_first else None
+            if question is not None and action != doubted:  # asked once: the same move again makes it
+                doubted = action
+                self.write(say("{question} Type it again to make it, or make another move.", question=question))
+                continue
             try:
-                m.apply(action)
+                self.session.apply(action)
             except ActionError as e:
                 self.write(name_seats(str(e), self.names, self.human))
                 continue

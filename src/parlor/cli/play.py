@@ -3,12 +3,15 @@ with --plain, in the line mode (screen readers, scripts)."""
 
 import json
 import sys
+from pathlib import Path
 
 from parlor import records
 from parlor.bots import bots_by_seat
 from parlor.core.errors import UsageError
 from parlor.core.match import Match
+from parlor.core.words import say_n
 from parlor.session import default_level, fresh_seed, person_seat
+from parlor.session.keep import data_folder, kept
 
 from .common import add_game_arg, add_table_args, bot_list, parse_options, rules_from_args
 from .plain import PlainTable
@@ -24,6 +27,8 @@ def add_parser(sub) -> None:
     p.add_argument("--delay", type=float, default=None,
                    help="seconds between the computer's moves at the table, 0 to 10 (default 0.6)")
     p.add_argument("--load", metavar="FILE", help="continue the game in a record")
+    p.add_argument("--no-ask", dest="ask_first", action="store_false",
+                   help="do not ask before a likely slip (a discard that breaks a meld or buries a trump)")
     add_table_args(p)
     p.set_defaults(run=run)
 
@@ -47,9 +52,29 @@ def _load(args, rules) -> Match:
     return match
 
 
+def _go_on(args, folder: Path) -> Match | None:
+    """The unfinished match of this game kept in `folder`, when the person says to go on with it.
+    Asked only of a person at a terminal who asked for no table of their own (--load, --seed,
+    -o, --seats): a script's match starts as it says."""
+    if args.load or args.seed is not None or args.option or args.seats is not None or not sys.stdin.isatty():
+        return None
+    match = kept(folder, args.game)
+    if match is None:
+        return None
+    question = say_n("An unfinished {game} match is kept (deal {deal}, {count} move made). Go on with it? [Y/n] ",
+                     "An unfinished {game} match is kept (deal {deal}, {count} moves made). Go on with it? [Y/n] ",
+                     len(match.actions), game=match.rules.title, deal=match.deal_number)
+    try:
+        answer = input(question).strip().lower()
+    except EOFError:
+        answer = "n"
+    return match if answer in ("", "y", "yes") else None
+
+
 def run(args) -> int:
     rules = rules_from_args(args.game, args)  # a bad game, option or seat count: one line, exit 2
-    match = _load(args, rules) if args.load else None
+    folder = data_folder()
+    match = _load(args, rules) if args.load else _go_on(args, folder)
     if match is not None:
         rules = match.rules
     seat = args.seat
@@ -68,10 +93,11 @@ def run(args) -> int:
     if args.plain:
         if match is None:
             match = Match(rules, args.seed if args.seed is not None else fresh_seed())
-        PlainTable(match, seat, bots or [default_level()]).run()
+        PlainTable(match, seat, bots or [default_level()], ask_first=args.ask_first, keep_in=folder).run()
         return 0
     from parlor.tui import TableConfig, run as run_table
     config = TableConfig(args.game, parse_options(args.option), args.seats, seat, bots,
-                         0.6 if args.delay is None else args.delay, args.seed)
+                         0.6 if args.delay is None else args.delay, args.seed,
+                         ask_first=args.ask_first, keep_in=folder)
     run_table(config, match)
     return 0

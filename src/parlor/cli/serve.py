@@ -1,10 +1,9 @@
 """parlor serve: the game server for playing in a browser."""
 
-import os
 import socket
-from pathlib import Path
 
 from parlor.core.errors import UsageError
+from parlor.session.keep import data_folder
 
 
 def add_parser(sub) -> None:
@@ -18,7 +17,7 @@ def add_parser(sub) -> None:
 
 
 def default_db() -> str:
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "parlor"
+    base = data_folder()  # where the terminal keeps an unfinished match too
     try:
         base.mkdir(parents=True, exist_ok=True)
     except OSError as e:

@@ -8,6 +8,8 @@ table's rules, or this class itself for a game without one. It gives
     table_lines(view)              the table described to a person, beyond what every front end
                                    draws itself (hand, trick, scores)
     card_role(view, code)          what a card is under the deal's trump, a Role (id and words)
+    wanted(view)                   the kinds of move the seat may make now ("discard a card")
+    suit_legend()                  each suit's sign and name, where the game's suits are its own
     deal_result(result, names)     a finished deal in a sentence, from its DealResult's data
     score_sheet(results, names)    the match's score sheet as text
     card_faces(deck)               how each card is drawn: suit signs, colours, names, titles
@@ -28,7 +30,7 @@ from .cards import Deck
 from .options import Option
 from .rules import DealResult, Rules, name_seats
 from .view import View
-from .words import say
+from .words import listed, say
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,9 @@ class GameText:
     option_words: ClassVar[dict[str, tuple[str, dict]]] = {}
     # The game in one line, for the lobby's card of it.
     about: ClassVar[str] = ""
+    # A verb of the game's moves -> the kind of move it is, in words, for the line that tells a
+    # person what is wanted of them ("discard a card"); a game adds its own verbs to TURN_WORDS.
+    turn_words: ClassVar[dict[str, str]] = {}
 
     def __init__(self, rules: Rules):
         self.rules = rules
@@ -136,6 +141,32 @@ class GameText:
     def card_role(self, view: View, code: str) -> Role | None:
         """What a card is under the view's trump ("Oracle", "trump"), or None."""
         return None
+
+    def wanted(self, view: View) -> str:
+        """The kinds of move the view's seat may make now, in words ("discard a card, lay off or
+        meld"): each verb of its legal moves once, those naming a card first and "pass" last;
+        "play" is "lead" on an empty trick."""
+        legal = view["legal"]
+        deck = self.rules.deck
+        verbs = list(dict.fromkeys(a.split(" ")[0] for a in legal))
+        verbs.sort(key=lambda verb: (not any(a.startswith(verb + " ") and deck.card(a.split(" ")[-1]) is not None
+                                              for a in legal), verb == "pass"))
+        known = {**TURN_WORDS, **self.turn_words}
+        if view.get("trick") == [] and "play" in verbs:
+            verbs[verbs.index("play")] = "lead"
+        kinds = list(dict.fromkeys(known.get(verb, verb) for verb in verbs))
+        if len(kinds) < 2:
+            return kinds[0] if kinds else ""
+        return say("{some} or {last}", some=listed(kinds[:-1]), last=kinds[-1])
+
+    def suit_legend(self) -> str:
+        """Each suit's sign, letter and name on one line, for a game whose suits are its own
+        (nobody needs one for the French suits); "" for the others."""
+        if not self.suits or self.suits is FRENCH:
+            return ""
+        suits = listed((say("{sign} {letter} {name}", sign=suit.sign, letter=letter, name=suit.name)
+                        for letter, suit in self.suits.items()), "  ")
+        return say("Suits: {suits}", suits=suits)
 
     def deal_result(self, result: DealResult, names: Sequence[str] | None) -> str:
         """A finished deal in one sentence for people, the seats named by `names`."""
@@ -163,6 +194,10 @@ class GameText:
         rows.append(f"{say('total'):<6}" + " ".join(f"{t:>{width}d}" for t in totals))
         return "\n".join(rows)
 
+
+# The kinds of move most games share (GameText.wanted); "lead" is a play to an empty trick.
+TURN_WORDS = {"play": say("play a card"), "lead": say("lead a card"), "discard": say("discard a card"),
+              "bid": say("bid"), "pass": say("pass")}
 
 # A score sheet's widest line: the terminal's dialog at 80 columns shows 72 without cutting.
 SHEET_WIDTH = 72

@@ -7,6 +7,7 @@ reading keys, drawing, sockets.
 import logging
 import secrets
 from collections.abc import Sequence
+from pathlib import Path
 
 from parlor import records
 from parlor.bots import Bot, make_bot, play_safely
@@ -15,11 +16,15 @@ from parlor.core.registry import text_of
 from parlor.core.rng import Rng
 from parlor.core.rules import name_seats
 from parlor.core.view import View
+from parlor.core.words import say
 
+from .keep import keep as keep_match
 from .moves import why_not
 from .seats import PERSON, Player
 
 HINT_LEVEL = "strong"
+# The card roles (GameText.card_role ids) that are trumps: a discard of one is asked about.
+TRUMP_ROLES = {"trump", "oracle", "sage", "tenka", "robai", "sun", "joker"}
 
 
 def fresh_seed() -> int:
@@ -55,6 +60,9 @@ class TableSession:
         self.names = match.names = names
         self.bots: dict[int, Bot] = {s: make_bot(p.level, self.rules) for s, p in enumerate(players)}
         self.undone: list[list[str]] = []  # moves taken back, the latest last: what redo plays
+        self.ask_first = True  # ask once before a move that is almost surely a slip (doubt)
+        self.keep_in: Path | None = None  # where the match is kept as it goes (keep.py), if anywhere
+        self.keep_failed: str | None = None  # why it could not be kept, for the front end to say once
 
     # --- reading
     def is_person(self, seat: int) -> bool:
@@ -92,6 +100,49 @@ class TableSession:
         reason = why_not(self.rules, self.match.state, self.match.legal(), text)
         return None if reason is None else name_seats(reason, self.names, seat)
 
+    # --- moving, and keeping the match as it goes
+    def apply(self, action: str) -> None:
+        """Make a move (any seat's) and keep the match as it now stands."""
+        self.match.apply(action)
+        self.keep()
+
+    def keep(self) -> None:
+        """Keep the match in `keep_in` (an unfinished one; one over is no longer kept). A folder
+        that cannot be written stops the keeping, and `keep_failed` says why."""
+        if self.keep_in is None:
+            return
+        try:
+            keep_match(self.match, self.keep_in)
+        except OSError as e:
+            self.keep_failed = say("The match cannot be kept to continue later: {reason} ({folder}).",
+                                   reason=e.strerror or str(e), folder=self.keep_in)
+            self.keep_in = None
+
+    # --- a move that is almost surely a slip is asked about once (docs/decisions.md)
+    def doubt(self, seat: int, action: str) -> str | None:
+        """The question to ask `seat` before `action` when it is almost surely a slip, from the
+        seat's own view and legal moves: a discard that breaks up a meld in hand (Tőr), or a
+        discard of a trump where a card that is no trump could go (Yokir's bury); else None."""
+        verb, _, card = action.partition(" ")
+        if verb != "discard" or self.match.to_act() != seat:
+            return None
+        legal = self.match.legal()
+        meld = next((a for a in legal if a.startswith("meld ") and card in a.split(" ")[1:]), None)
+        if meld is not None:
+            return say("Discard {card}? It breaks up {cards}, a meld in your hand.", card=card,
+                       cards=meld.partition(" ")[2])
+        view = self.view(seat)
+
+        def trump(code: str):
+            role = self.words.card_role(view, code)
+            return role if role is not None and role.id in TRUMP_ROLES else None
+        role = trump(card)
+        plain = [a for a in legal if a.startswith("discard ") and trump(a.partition(" ")[2]) is None]
+        if role is not None and plain:
+            return say("Discard {card}? It is a trump ({role}), and a card that is no trump could go.",
+                       card=card, role=role.words)
+        return None
+
     # --- taking a move back: against computers only
     def why_no_take_back(self, seat: int) -> str | None:
         """Why `seat` may not take back a move now; None when it may."""
@@ -110,6 +161,7 @@ class TableSession:
         record = dict(m.record(), actions=m.actions[:last])
         self.match = records.replay(record)
         self.match.names = self.names
+        self.keep()
 
     def redo(self) -> bool:
         """Play again the moves last taken back; False when there are none."""
@@ -117,6 +169,7 @@ class TableSession:
             return False
         for action in self.undone.pop():
             self.match.apply(action)
+        self.keep()
         return True
 
     # --- computer players

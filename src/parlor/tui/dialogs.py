@@ -3,6 +3,7 @@
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
@@ -19,20 +20,24 @@ DIALOG_CSS = """
 """
 
 
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
 class ChoiceDialog(ModalScreen[str | None]):
-    """A list of choices; arrows and Enter, a number key, or a click. Escape: none."""
+    """A list of choices; arrows and Enter, a choice's key, or a click. Escape: none. The keys
+    are letters unless the caller gives its own: at the table a digit is always a card of the
+    hand, in the hand's numbering, so a list of moves gives a card's move that card's digit."""
 
     DEFAULT_CSS = DIALOG_CSS + "ChoiceDialog { align: center middle; }"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss(None)", "close"),
-        *(Binding(str((i + 1) % 10), f"number({i})", show=False) for i in range(10))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "close")]
 
     def __init__(self, title: str, choices: list[str], labels: list | None = None,
-                 text: str | Text | None = None) -> None:
+                 text: str | Text | None = None, keys: list[str] | None = None) -> None:
         super().__init__()
         self.title_text, self.choices = title, list(choices)
         self.labels = labels or self.choices
         self.text = text
+        self.keys = list(keys) if keys is not None else list(LETTERS[:len(self.choices)])
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -41,7 +46,8 @@ class ChoiceDialog(ModalScreen[str | None]):
                 yield Static(self.text)
             numbered = []
             for i, label in enumerate(self.labels):
-                t = Text(f"{(i + 1) % 10}) " if i < 10 else "   ", style="dim")
+                key = self.keys[i] if i < len(self.keys) else ""
+                t = Text(f"{key}) " if key else "   ", style="dim")
                 t.append_text(label if isinstance(label, Text) else Text(str(label)))
                 numbered.append(t)
             yield OptionList(*numbered, id="choices")
@@ -52,9 +58,10 @@ class ChoiceDialog(ModalScreen[str | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.choices[event.option_index])
 
-    def action_number(self, i: int) -> None:
-        if i < len(self.choices):
-            self.dismiss(self.choices[i])
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character in self.keys:
+            event.stop()
+            self.dismiss(self.choices[self.keys.index(event.character)])
 
 
 class TextDialog(ModalScreen[str | None]):

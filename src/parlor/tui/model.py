@@ -7,6 +7,7 @@ which is that seat's view and nothing more.
 """
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
@@ -27,6 +28,8 @@ class TableConfig:
     delay: float = 0.6
     seed: int | None = None
     auto_forced: bool = True  # play the person's only legal move for them
+    ask_first: bool = True  # ask once before a move that is almost surely a slip
+    keep_in: Path | None = None  # the folder that keeps an unfinished match as it goes (autosave)
 
 
 class Session(TableSession):
@@ -50,6 +53,8 @@ class Session(TableSession):
         levels = list(config.levels) or [default_level()]
         super().__init__(match, against_computers(n, self.human, levels),
                          seat_names(n, self.human, match.names))
+        self.ask_first = config.ask_first
+        self.keep_in = config.keep_in
         self.bot_errors: list[str] = []
         self.generation = 1  # moves computed before a restart are dropped
 
@@ -84,14 +89,12 @@ class Session(TableSession):
             self.bot_errors.append(f"{self.names[seat]}'s {self.levels[seat]} player {problem}")
         return action
 
-    def apply(self, action: str) -> None:
-        self.match.apply(action)
-
     def restart(self, seed: int | None = None) -> None:
         """A new match at the same table: scores cleared, new deals."""
         self.config.seed = seed
         self.match = Match(self.rules, self._seed(), names=self.names)
         self.generation += 1
+        self.keep()  # the match left is no longer kept
 
     def hint(self) -> tuple[str | None, str]:
         """(the suggested move, why) for the person; (None, reason) when there is none."""

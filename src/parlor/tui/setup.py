@@ -15,6 +15,7 @@ from textual.widgets.select import NoSelection
 from parlor import records
 from parlor.core.errors import ParlorError
 from parlor.core.registry import games
+from parlor.core.words import say
 from parlor.session import default_level, levels, person_seat, seat_names
 
 from .dialogs import InputDialog
@@ -88,6 +89,8 @@ class StartScreen(Screen):
                 yield Input(shown(self.config.seed), id="seed", compact=True, placeholder="random")
                 yield Static("", id="err-seed", classes="error")
             yield Checkbox("Play my forced moves for me", self.config.auto_forced, id="auto", compact=True)
+            yield Checkbox(say("Ask before a likely slip (a discard that breaks a meld or buries a trump)"),
+                           self.config.ask_first, id="ask", compact=True)
             with Horizontal(id="actions"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Load a record…", id="load", compact=True)
@@ -274,7 +277,8 @@ class StartScreen(Screen):
         return TableConfig(self.game, options, seats, self.human(), self.chosen_levels(seats),
                            chosen(self.query_one("#delay", Select).value),
                            int(seed_text) if seed_text else None,
-                           self.query_one("#auto", Checkbox).value)
+                           self.query_one("#auto", Checkbox).value,
+                           ask_first=self.query_one("#ask", Checkbox).value, keep_in=self.config.keep_in)
 
     def action_start(self) -> None:
         config = self.collect()

@@ -26,8 +26,9 @@ from parlor.core.text import GameText
 from parlor.core.view import View
 from parlor.core.words import say
 from parlor.session import cards_named, howto_text, person_seat, results_seen, rules_text
+from parlor.session.keep import forget
 
-from .dialogs import ChoiceDialog, InputDialog, TextDialog
+from .dialogs import LETTERS, ChoiceDialog, InputDialog, TextDialog
 from .model import Moves, Session, TableConfig, group_moves
 from .widgets import HandView, SeatsView, TrickView, card_lines, codes_coloured
 
@@ -40,6 +41,7 @@ TABLE_CSS = """
 #info { height: 1fr; }
 #status { height: 1; }
 #status.mine { background: $warning 40%; text-style: bold; }
+#status.doubt { background: $error 50%; }
 #moves { height: 1; }
 #moves Button { margin-right: 1; min-width: 6; }
 """
@@ -76,6 +78,8 @@ def draw_table(screen: Screen, words: GameText, view: View, scores: list[int], m
     trick.show(words, view)
     screen.query_one("#right").border_subtitle = trick.caption
     info = list(extra or []) + [codes_coloured(rules.id, line, rules.deck) for line in words.table_lines(view)]
+    if words.suit_legend():  # suits nobody knows: their signs and names
+        info.append(Text(words.suit_legend(), style="dim"))
     screen.query_one("#info-text", Static).update(Text("\n").join(info))
 
 
@@ -146,6 +150,7 @@ class TableScreen(Screen):
         self.final_shown = False
         self.button_round = 0
         self.drawn_for: tuple | None = None  # (generation, actions) the screen shows
+        self.doubted: str | None = None  # the move just asked about (TableSession.doubt)
 
     @property
     def delay(self) -> float:
@@ -187,9 +192,13 @@ class TableScreen(Screen):
         self.query_one(HandView).show(game, view["hand"], int(view.get("hand_hidden") or 0),
                                       set(self.moves.by_card), roles, mine and bool(self.moves.by_card))
         self._draw_log()
-        self._draw_status(mine)
+        self.doubted = None
+        self._draw_status(mine, view)
         self._draw_buttons()
         self.drawn_for = (s.generation, len(m.actions))
+        if s.keep_failed:
+            self.notify(s.keep_failed, severity="error", timeout=8)
+            s.keep_failed = None
 
     def _draw_log(self) -> None:
         s = self.session
@@ -206,24 +215,32 @@ class TableScreen(Screen):
         log = self.query_one("#log", VerticalScroll)
         self.call_after_refresh(log.scroll_end, animate=False)
 
-    def _draw_status(self, mine: bool) -> None:
+    def _draw_status(self, mine: bool, view: View) -> None:
         s = self.session
         status = self.query_one("#status", Static)
         status.set_class(mine, "mine")
+        status.set_class(False, "doubt")
         if s.match.finished:
             winners = s.match.winners()
             who = ", ".join(s.names[w] for w in winners) if winners else "nobody: a draw"
             status.update(f" The match is over. Winners: {who}.  n: new match  v: replay  e: review  t: scores")
         elif mine:
-            parts = []
-            if self.moves.by_card:
-                parts.append("a card (←→ Enter, 1-9, click)")
-            if self.moves.buttons or self.moves.groups:
-                parts.append("a move below (↓ Tab Enter)")
-            status.update(" Your turn: " + " or ".join(parts) + "; m: all moves")
+            status.update(" " + self._turn_line(view))
         else:
             seat = s.to_act()
             status.update(f" {s.names[seat]} is thinking…" if seat is not None else "")
+
+    def _turn_line(self, view: View) -> str:
+        """What is wanted of the person, then the keys that do it: the hand's numbers are the
+        cards' own, the same in every list (ChoiceDialog)."""
+        wanted = self.session.words.wanted(view)
+        last = min(len(view["hand"]), 10) % 10
+        cards, below = bool(self.moves.by_card), bool(self.moves.buttons or self.moves.groups)
+        if cards and below:
+            return say("Your turn: {wanted}  (1-{last} cards, ↓ moves, m all)", wanted=wanted, last=last)
+        if cards:
+            return say("Your turn: {wanted}  (1-{last} cards, m all)", wanted=wanted, last=last)
+        return say("Your turn: {wanted}  (↓ moves, m all)", wanted=wanted)
 
     def _draw_buttons(self) -> None:
         bar = self.query_one("#moves", HorizontalScroll)
@@ -343,6 +360,13 @@ class TableScreen(Screen):
         if not s.human_to_act():
             self.notify(s.not_your_turn(), severity="warning")
             return
+        question = s.doubt(s.human, action) if s.ask_first and action != self.doubted else None
+        if question is not None:  # asked once: the same move again makes it
+            self.doubted = action
+            status = self.query_one("#status", Static)
+            status.update(" " + say("{question} Again to confirm.", question=question))
+            status.set_class(True, "doubt")
+            return
         try:
             s.apply(action)
         except ActionError as e:
@@ -381,7 +405,7 @@ class TableScreen(Screen):
         self.redraw()
         self.advance()
 
-    def choose_among(self, title: str, actions: list[str]) -> None:
+    def choose_among(self, title: str, actions: list[str], keys: list[str] | None = None) -> None:
         if not actions:
             return
         if len(actions) == 1:
@@ -393,7 +417,18 @@ class TableScreen(Screen):
         def done(choice: str | None) -> None:
             if choice:
                 self.play(choice)
-        self.app.push_screen(ChoiceDialog(title, actions, labels), done)
+        self.app.push_screen(ChoiceDialog(title, actions, labels, keys=keys), done)
+
+    def all_moves(self) -> tuple[list[str], list[str]]:
+        """The list of all moves and its keys: a card's only move has the card's own number in
+        the hand (the key that makes it at the table too) and comes in the hand's order; every
+        other move has a letter."""
+        hand = self.query_one(HandView).cards
+        place = {acts[0]: hand.index(c) for c, acts in self.moves.by_card.items() if len(acts) == 1 and c in hand}
+        actions = sorted(self.moves.legal, key=lambda a: place.get(a, 10))
+        letters = iter(LETTERS)
+        keys = [str((place[a] + 1) % 10) if place.get(a, 10) < 10 else next(letters, "") for a in actions]
+        return actions, keys
 
     def on_hand_view_chosen(self, event: HandView.Chosen) -> None:
         actions = self.moves.by_card.get(event.code, [])
@@ -433,7 +468,7 @@ class TableScreen(Screen):
         if not self.moves.legal:
             self.notify(self.session.not_your_turn(), timeout=2)
             return
-        self.choose_among("Your moves", self.moves.legal)
+        self.choose_among("Your moves", *self.all_moves())
 
     # --- keys
     @work(exclusive=True, group="hint")
@@ -452,7 +487,11 @@ class TableScreen(Screen):
             return
         for code in action.split(" "):
             self.query_one(HandView).point_to(code)
-        self.notify(f"Hint: {action}" + (f" — {why}" if why else ""), timeout=6)
+        hand = self.query_one(HandView).cards
+        card = next((c for c, acts in self.moves.by_card.items() if acts == [action] and c in hand), None)
+        move = action if card is None else say("{move} (key {key})", move=action, key=(hand.index(card) + 1) % 10)
+        self.notify(say("Hint: {move} — {why}", move=move, why=why) if why else say("Hint: {move}", move=move),
+                    timeout=6)
 
     def action_last_trick(self) -> None:
         s = self.session
@@ -488,6 +527,9 @@ class TableScreen(Screen):
             howto, full = cards_named(game, howto_text(game)), rules_text(game)
         except (OSError, BadTable):
             howto = full = say("The rules text is not available.")
+        legend = self.session.words.suit_legend()
+        if legend:  # the signs of suits nobody knows, first (the table's text has them last)
+            howto = legend + "\n\n" + howto
 
         def chosen(button: str | None) -> None:
             if button == "full":
@@ -531,7 +573,7 @@ class TableScreen(Screen):
         old = self.session.config
         seat = person_seat(match.names, old.human if old.human < match.rules.seats else 0)
         config = TableConfig(match.rules.id, dict(match.rules.options), match.rules.seats, seat,
-                             old.levels, old.delay, match.seed, old.auto_forced)
+                             old.levels, old.delay, match.seed, old.auto_forced, old.ask_first, old.keep_in)
         self.workers.cancel_group(self, "play")
         generation = self.session.generation
         self.session = Session(config, match)
@@ -576,14 +618,27 @@ class TableScreen(Screen):
                                           ["New match (scores cleared)", "Go on playing"]), done)
 
     def action_quit_table(self) -> None:
-        """q, and Ctrl+Q anywhere: a match in play is never lost to one key; asked twice, it goes."""
+        """q, and Ctrl+Q anywhere: a match in play is never lost to one key; asked twice, it goes.
+        Where the match is kept as it goes, leaving keeps it unless the person says to forget it."""
+        s = self.session
+
         def done(choice: str | None) -> None:
-            if choice == "quit":
+            if choice == "forget":
+                if s.keep_in is not None:
+                    forget(s.keep_in, s.rules.id)
+                self.app.exit()
+            elif choice in ("keep", "quit"):
                 self.app.exit()
             elif choice == "save":
                 self.action_save(then=self.app.exit)
-        if self.session.match.finished or getattr(self.app.screen, "title_text", None) == LEAVE:
+        if s.match.finished or getattr(self.app.screen, "title_text", None) == LEAVE:
             self.app.exit()
             return
-        self.app.push_screen(ChoiceDialog(LEAVE, ["save", "quit", "stay"],
-                                          ["Save, then quit", "Quit without saving", "Stay"]), done)
+        if s.keep_in is not None and s.match.actions:
+            choices = ["keep", "save", "forget", "stay"]
+            labels = [say("Quit, and keep the match: parlor play {game} goes on with it", game=s.rules.id),
+                      say("Save it to a file too, then quit"), say("Quit, and forget this match"), say("Stay")]
+        else:
+            choices = ["save", "quit", "stay"]
+            labels = [say("Save, then quit"), say("Quit without saving"), say("Stay")]
+        self.app.push_screen(ChoiceDialog(LEAVE, choices, labels), done)

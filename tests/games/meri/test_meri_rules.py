@@ -361,8 +361,9 @@ def test_score_sheet_shows_the_two_teams():
     m = records.replay(json.loads((GOLDEN / "draw.json").read_text())["record"])
     names = ["Ana", "Ben", "Cai", "Dan", "Eva", "Fil", "Gus", "Hal"]
     sheet = text_of(RULES).score_sheet(m.results, names).splitlines()
-    assert sheet[0] == "Team A: Ana, Cai, Eva, Gus" and sheet[1] == "Team B: Ben, Dan, Fil, Hal"
-    rows = [line for line in sheet[3:] if not line.startswith("      ")]  # the deals' sentences apart
+    assert sheet[0] == "Totals: team A 9, team B 9"  # the teams' totals first
+    assert sheet[1] == "Team A: Ana, Cai, Eva, Gus" and sheet[2] == "Team B: Ben, Dan, Fil, Hal"
+    rows = [line for line in sheet[4:] if not line.startswith("      ")]  # the deals' sentences apart
     assert rows[0].split() == ["1", "+9", "=9", "+0", "=0"]
     assert rows[1].split() == ["2", "+0", "=9", "+9", "=9"]  # each deal's points, running totals
     assert rows[2].split() == ["total", "9", "9"]

@@ -48,6 +48,7 @@ class JokerText(GameText):
             "dark": say("9 cards, dark (bids before trump)"), "gold": say("9 cards, golden (+100 a trick)"),
             "misere": say("9 cards, misère (−100 a trick)")}),
     }
+    turn_words = {"trump": say("name the trump suit")}
 
     def table_lines(self, v: View) -> list[str]:
         """The deal, trump, bids, the last trick, tricks won, the trick's joker modes, the chapter."""

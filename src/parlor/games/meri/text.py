@@ -30,6 +30,7 @@ class MeriText(GameText):
                                             for s in SUITS}
     about = say("Eight-player Unsun karuta in two teams of four: win tricks and trump combos for your team.")
     option_words = {"num_deals": (say("Deals in the match"), {})}
+    turn_words = {"declare": say("declare")}
     rank_names: ClassVar[dict[str, str]] = {"Ka": "Kaba", "Re": "Rei", "Ro": "Robai", "So": "Sota", "Un": "Un",
                                             "Su": "Sun"}
 
@@ -136,9 +137,12 @@ class MeriText(GameText):
         return listed(clauses, say("; "))
 
     def score_sheet(self, results: list[DealResult], names: list[str]) -> str:
-        """The two teams' members, then one row a deal with the teams' points and running totals
-        ("+9 =18"), the deal in a sentence below it, then the totals; SHEET_WIDTH wide at most."""
-        rows = sentence_lines(say("Team A: {seats}", seats=listed(names[0::2])), 0)
+        """The teams' totals first, the two teams' members, then one row a deal with the teams'
+        points and running totals ("+9 =18"), the deal in a sentence below it, then the totals
+        again; SHEET_WIDTH wide at most."""
+        rows = [say("Totals: team A {a}, team B {b}", a=sum(r.points[0] for r in results),
+                    b=sum(r.points[1] for r in results))]
+        rows += sentence_lines(say("Team A: {seats}", seats=listed(names[0::2])), 0)
         rows += sentence_lines(say("Team B: {seats}", seats=listed(names[1::2])), 0)
         a, b = say("team A"), say("team B")
         w = max(len(a), len(b), 8)

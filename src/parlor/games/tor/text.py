@@ -7,7 +7,7 @@ from parlor.core.text import FRENCH, GameText
 from parlor.core.view import View
 from parlor.core.words import Seats, listed, say, say_n, seats_of
 
-from .cards import DECK, VALUE
+from .cards import DECK, VALUE, is_set
 from .view import discard_pile_of
 
 
@@ -34,9 +34,9 @@ def _how_it_ended(end: str, seats: list[int], totals: list[int], points: list[in
     if end == "out":
         return say("{seat} went out", seat=who(p))
     if points[p] > 0:  # a drop
-        return say("drop by {seat} ({total}) succeeded", seat=who(p), total=totals[p])
+        return say("drop (virít) by {seat} ({total}) succeeded", seat=who(p), total=totals[p])
     burners = [q for q in range(len(totals)) if q != p and totals[q] <= totals[p]]
-    return say("drop by {seat} ({total}) burned by {burners}", seat=who(p), total=totals[p],
+    return say("drop (virít) by {seat} ({total}) burned (leégett) by {burners}", seat=who(p), total=totals[p],
                burners=who.several(burners))
 
 
@@ -44,6 +44,9 @@ class TorText(GameText):
     suits = FRENCH
     about = say("Hungarian knock rummy: meld, lay off, go out or drop with the lowest hand to take the stakes.")
     option_words = {"stake": (say("Units a single stake pays"), {}), "deals": (say("Deals in the match"), {})}
+    # the spec's Hungarian table terms beside the English (tor.md 1, 5, 7, 8): talon, virít, terít
+    turn_words = {"draw": say("draw (stock or discard pile)"), "drop": say("drop (virít)"),
+                  "meld": say("meld (terít)"), "layoff": say("lay off"), "end": say("end your turn")}
 
     def table_lines(self, v: View) -> list[str]:
         who = seats_of(v)
@@ -51,12 +54,14 @@ class TorText(GameText):
         stock = say_n("{count} card", "{count} cards", v["stock_size"])
         top = (say_n("{card} on top ({count} card)", "{card} on top ({count} cards)", len(pile), card=pile[-1])
                if pile else say("empty"))
-        lines = [say("Stock: {stock}   Discard pile: {pile}", stock=stock, pile=top)]
+        lines = [say("Stock (talon): {stock}   Discard pile: {pile}", stock=stock, pile=top)]
         if v["melds"]:
             lines.append(say("Melds:"))
             for m in v["melds"]:
-                lines.append("  " + say("{number}: {cards}   ({owner})", number=m["number"],
-                                        cards=" ".join(m["cards"]), owner=who(m["owner"])))
+                mask = sum(1 << DECK.index[c] for c in m["cards"])
+                kind = say("set (legyező)") if is_set(mask) else say("run (sor)")
+                lines.append("  " + say("{number}: {cards}   {kind}, {owner}", number=m["number"],
+                                        cards=" ".join(m["cards"]), kind=kind, owner=who(m["owner"])))
         else:
             lines.append(say("Melds: none"))
         sizes = listed((say("{seat}: {cards}", seat=who(p), cards=k) for p, k in enumerate(v["hand_sizes"])), "  ")

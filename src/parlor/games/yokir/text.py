@@ -23,6 +23,7 @@ class YokirText(GameText):
                                             for s in SUITS}
     about = say("Three-player Euchre from A Tale in the Desert: whoever names trump plays alone against the other two.")
     option_words = {"target": (say("Points to win"), {})}
+    turn_words = {"pick": say("pick up the face-up card"), "call": say("call a trump suit")}
     rank_names: ClassVar[dict[str, str]] = {"1": "Initiate", "2": "Student", "3": "Prentice", "4": "Journeyman",
                                             "5": "Scribe", "6": "Master"}
 
@@ -44,9 +45,15 @@ class YokirText(GameText):
             lines.append(say("Face-up card: {card}. Pick it (its suit becomes trump) or pass.", card=up))
         else:
             lines.append(say("Turned down: {card}. Name another suit as trump, or pass.", card=up))
-        if v["bids"]:
-            bids = listed(say("{seat} {bid}", seat=who(s), bid=b) for s, b in v["bids"])
-            lines.append(say("Bids: {bids}", bids=bids))
+        # each round of bidding on a line of its own: every seat bids once a round (rules 6)
+        n = v["seats"]
+        first, second = v["bids"][:n], v["bids"][n:]
+        if first:
+            bids = listed(say("{seat} {bid}", seat=who(s), bid=b) for s, b in first)
+            lines.append(say("Bids, round 1 (the face-up card): {bids}", bids=bids))
+        if second:
+            bids = listed(say("{seat} {bid}", seat=who(s), bid=b) for s, b in second)
+            lines.append(say("Bids, round 2 (another suit): {bids}", bids=bids))
         if v["discard"]:
             lines.append(say("You discarded {card}.", card=v["discard"]))
         if v["tricks"]:
