@@ -4,7 +4,7 @@ import argparse
 import os
 import sys
 
-from parlor.core.errors import ParlorError
+from parlor.core.errors import ParlorError, one_line
 
 from . import arena, bench, hint, play, replay, rules_cmd, selfplay, serve
 
@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
         return code
     except ParlorError as e:
-        print(f"parlor: {e}", file=sys.stderr)
+        print(f"parlor: {one_line(str(e))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -11,7 +11,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from parlor.core.errors import BadTable, ParlorError
+from parlor.core.errors import BadTable, ParlorError, one_line
 from parlor.session import howto_text, rules_text
 
 from .server import BadRequest, NotFound, Server, game_catalogue, level_catalogue, read_json
@@ -166,7 +166,7 @@ def create_app(db_url: str, **server_args) -> Starlette:
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+    return JSONResponse({"error": one_line(message)}, status_code=status)
 
 
 async def _json_body(request: Request):

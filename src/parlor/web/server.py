@@ -19,10 +19,11 @@ from functools import partial
 
 from parlor.bots import bot_names
 from parlor.core import jsontext
-from parlor.core.errors import ParlorError
+from parlor.core.errors import ParlorError, shown
 from parlor.core.match import Match
 from parlor.bots.levels import LEVEL_WORDS
 from parlor.core.options import Option, is_int
+from parlor.core.words import say
 from parlor.core.registry import games, make_rules, text_class
 from parlor.core.rules import team_letter
 from parlor.session import NAMES, fresh_seed, standin_level
@@ -151,7 +152,7 @@ class Server:
         known = {"game", "options", "seats", "players", "pace_ms", "grace_s", "hints", "open"}
         for key in spec:
             if key not in known:
-                raise BadRequest(f"unknown field {key!r} (fields: {', '.join(sorted(known))})")
+                raise BadRequest(f"unknown field {shown(key)} (fields: {', '.join(sorted(known))})")
         rules = make_rules(spec.get("game"), spec.get("options") or {}, spec.get("seats"))
         n = rules.seats
         players = spec.get("players")
@@ -214,7 +215,7 @@ class Server:
         every player of the old table who asks with their token gets their seat at it."""
         table = await self.table(table_id)
         if table is None:
-            raise NotFound(f"no table {table_id!r}")
+            raise NotFound(f"no table {shown(table_id)}")
         seat = table.seat_of_token(token)
         if seat is None:
             raise BadRequest("only a player of this table can play again: open it from your seat's link")
@@ -247,7 +248,7 @@ class Server:
         browser already holds at the table, if any (one browser, one seat)."""
         table = self.tables.get(table_id)
         if table is None:
-            raise NotFound(f"no open table {table_id!r}")
+            raise NotFound(f"no open table {shown(table_id)}")
         if not isinstance(body, dict):
             raise BadRequest("join with a JSON object: {\"seat\": N, \"name\": ...}")
         seat = body.get("seat")
@@ -306,7 +307,7 @@ class Server:
     async def record(self, table_id: str) -> dict:
         row = await self.db(self.open_store.load, table_id)
         if row is None:
-            raise NotFound(f"no table {table_id!r}")
+            raise NotFound(f"no table {shown(table_id)}")
         if row["status"] != "finished":
             raise BadRequest("the record (with the seed and every deal) is available when the match ends")
         return row["record"]
@@ -368,7 +369,7 @@ class Server:
             else:
                 await table.fill(conn, msg.get("seat"))
         else:
-            conn.error(f"unknown message type {kind!r} (types: hello, act, hint, fill, ping)")
+            conn.error(f"unknown message type {shown(kind)} (types: hello, act, hint, fill, ping)")
 
     async def _hello(self, conn: Conn, msg: dict) -> None:
         if conn.table is not None:
@@ -380,17 +381,23 @@ class Server:
             conn.error(f"that table cannot be opened: {e}")
             return
         if table is None:
-            conn.error(f"no table {msg.get('table')!r}")
+            conn.error(f"no table {shown(msg.get('table'))}")
             return
         await table.hello(conn, msg.get("token"))
 
 
 def read_json(text: str | bytes):
-    """A JSON request or message, or BadRequest with what is wrong with it."""
+    """A JSON request or message, or BadRequest with what is wrong with it (the field that
+    holds a string that is no text named)."""
     try:
-        return jsontext.loads(text)
+        value = jsontext.loads(text)
     except jsontext.BadJSON as e:
         raise BadRequest(e.reason) from None
+    where = jsontext.not_text(value)
+    if where is not None:  # it could be neither stored nor sent back
+        raise BadRequest(say("{field} must be text: it holds an unpaired surrogate escape such as \\ud800",
+                             field=where or "the message"))
+    return value
 
 
 def _int_field(spec: dict, key: str, default: int, lo: int, hi: int) -> int:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from parlor import records
 from parlor.bots import bot_names
+from parlor.core.errors import one_line, shown
 from parlor.core.match import Match
 from parlor.core.options import is_int
 from parlor.core.spectator import meet, public_action, public_view
@@ -57,7 +58,7 @@ class Conn:
         self.queue.put_nowait(text)
 
     def error(self, message: str, **extra) -> None:
-        self.push(json.dumps({"type": "error", "message": message, **extra}))
+        self.push(json.dumps({"type": "error", "message": one_line(message), **extra}))
 
     async def _write(self) -> None:
         try:
@@ -402,7 +403,7 @@ class Table:
             return "the action must be a string such as one of your legal moves"
         reason = self.session.why_illegal(seat, action)
         if reason is not None:
-            return f'"{action}" is illegal: {reason}'
+            return f"{shown(action)} is illegal: {reason}"
         return None
 
     async def _act(self, seat: int, action, sid, conn: Conn | None, bot: bool) -> None:

@@ -1,0 +1,83 @@
+"""The server under attack (issue 35, item 6): input that is no text, untrusted text echoed in
+error lines, a database that refuses writes, cross-site requests, and tables made without end."""
+
+import json
+
+import pytest
+
+from parlor.cli.main import main
+from parlor.core.errors import shown
+
+from .test_protocol import create, hello, receive, token
+
+
+def printable_line(text: str) -> bool:
+    return all(ch.isprintable() for ch in text)
+
+
+# --- F3: a string that is no text (an unpaired surrogate escape)
+
+
+def test_a_name_or_table_that_is_no_text_is_refused_naming_the_field(app_client):
+    body = ('{"game": "yokir", "players": [{"kind": "person", "name": "\\ud800"}, '
+            '{"kind": "computer"}, {"kind": "computer"}]}')
+    r = app_client.post("/api/tables", content=body)
+    assert r.status_code == 400 and "players[0].name must be text" in r.json()["error"]
+    t = create(app_client, kinds=("person", "person", "computer"), open=True)
+    r = app_client.post(f"/api/tables/{t['id']}/join", content='{"seat": 1, "name": "A\\udfffB"}')
+    assert r.status_code == 400 and r.json()["error"].startswith("bad request body: name must be text")
+    with app_client.websocket_connect("/ws") as ws:
+        ws.send_text('{"type": "hello", "table": "\\ud800", "token": null}')
+        m = receive(ws)
+        assert m["type"] == "error" and "table must be text" in m["message"]
+        # the socket is still there, and still serves
+        assert hello(ws, t["id"], token(t, 0))["type"] == "state"
+
+
+# --- F7: untrusted text in error lines: one line, printable, capped
+
+
+def test_shown_quotes_escapes_and_caps_a_value():
+    assert shown("play 3A") == '"play 3A"'
+    assert shown('a\nb\x1b[2J"\\') == '"a\\nb\\x1b[2J\\"\\\\"'
+    assert shown("\ud800") == '"\\ud800"'
+    assert shown("Tőr") == '"Tőr"'  # printable letters are kept as they are
+    assert shown("x" * 1000) == '"' + "x" * 80 + '"…'
+    assert shown(None) == "null" and shown({1}) == "{1}"
+
+
+EVIL = "play 3A\nparlor: forged line\x1b[31m" + "A" * 100_000
+
+
+def test_a_bad_move_is_echoed_on_the_socket_as_one_short_printable_line(app_client):
+    t = create(app_client, kinds=("person", "person", "computer"))
+    with app_client.websocket_connect("/ws") as ws:
+        m = hello(ws, t["id"], token(t, 0))
+        for action in (EVIL[:10_000], "\x1b[31mred\u202e"):
+            ws.send_text(json.dumps({"type": "act", "action": action, "sid": m["sid"]}))
+            reply = receive(ws)
+            assert reply["type"] == "error" and "illegal" in reply["message"]
+            assert printable_line(reply["message"]) and len(reply["message"]) < 400, reply
+        ws.send_text(json.dumps({"type": "dance\n" + "x" * 5000}))
+        reply = receive(ws)["message"]
+        assert "unknown message type" in reply and printable_line(reply) and len(reply) < 300
+
+
+def test_web_error_answers_are_one_short_printable_line(app_client):
+    r = app_client.post("/api/tables", json={"game": "yokir\x1b[2J" + "y" * 5000})
+    assert r.status_code == 400
+    error = r.json()["error"]
+    assert "unknown game" in error and printable_line(error) and len(error) < 300
+    r = app_client.post("/api/tables", json={"game": "yokir", "options": {"target\n": 1}})
+    assert r.status_code == 400 and printable_line(r.json()["error"])
+
+
+@pytest.mark.parametrize("action", [EVIL, "\x1b[31mred", "play Z\x1b[2J", "discard \nX", "bid\r1"])
+def test_a_records_bad_move_is_reported_in_one_short_printable_line(tmp_path, capsys, action):
+    path = tmp_path / "evil.json"
+    path.write_text(json.dumps({"game": "yokir", "seed": 1, "actions": [action]}))
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith("\n") and err.count("\n") == 1
+    line = err[:-1]
+    assert "illegal" in line and printable_line(line) and len(line) < 400, line
