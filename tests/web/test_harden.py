@@ -2,13 +2,18 @@
 error lines, a database that refuses writes, cross-site requests, and tables made without end."""
 
 import json
+import sqlite3
+import time
 
 import pytest
+from sqlalchemy.exc import OperationalError
 
 from parlor.cli.main import main
 from parlor.core.errors import shown
+from parlor.web.store import Store
 
-from .test_protocol import create, hello, receive, token
+from .conftest import free_port
+from .test_protocol import create, hello, receive, token, wait_for
 
 
 def printable_line(text: str) -> bool:
@@ -81,3 +86,55 @@ def test_a_records_bad_move_is_reported_in_one_short_printable_line(tmp_path, ca
     assert err.endswith("\n") and err.count("\n") == 1
     line = err[:-1]
     assert "illegal" in line and printable_line(line) and len(line) < 400, line
+
+
+# --- F4: a database that refuses writes
+
+
+def refusing(calls=None):
+    """A store call that fails as SQLite does on a read-only file."""
+    def refuse(*args, **kwargs):
+        if calls is not None:
+            calls.append(time.monotonic())
+        raise OperationalError("INSERT INTO web_actions", {}, sqlite3.OperationalError(
+            "attempt to write a readonly database"))
+    return refuse
+
+
+def test_create_and_join_answer_one_line_503_while_the_database_refuses_writes(app_client, monkeypatch):
+    t = create(app_client, kinds=("person", "person", "computer"), open=True)
+    store = app_client.server.store
+    monkeypatch.setattr(store, "create_table", refusing())
+    monkeypatch.setattr(store, "update_seat", refusing())
+    r = app_client.post("/api/tables", json={"game": "yokir"})
+    assert r.status_code == 503
+    error = r.json()["error"]
+    assert "database" in error and "try again" in error and "INSERT" not in error
+    r = app_client.post(f"/api/tables/{t['id']}/join", json={"seat": 1})
+    assert r.status_code == 503 and r.json()["error"] == error
+    assert not app_client.server.tables[t["id"]].seats[1].claimed
+
+
+def test_computers_back_off_while_the_database_refuses_their_moves(app_client, monkeypatch):
+    t = create(app_client, kinds=("computer", "computer", "computer"))
+    table = app_client.server.tables[t["id"]]
+    calls: list[float] = []
+    monkeypatch.setattr(app_client.server.store, "append_action", refusing(calls))
+    with app_client.websocket_connect("/ws") as ws:
+        hello(ws, t["id"])  # a spectator: the computers play while someone watches
+        time.sleep(1.6)
+        # tries at 0, 0.5 and 1.5 s (doubling waits), not hundreds
+        assert 1 <= len(calls) <= 4, len(calls)
+        assert table.sid == 0
+        monkeypatch.undo()  # the database is back: the computers play on
+        wait_for(lambda: table.sid > 0, limit=1200)
+        assert table.failed_writes == 0
+
+
+def test_serve_refuses_a_database_it_cannot_write(tmp_path, capsys):
+    path = tmp_path / "ro.sqlite"
+    Store(f"sqlite:///{path}").close()
+    read_only = f"sqlite:///file:{path}?mode=ro&uri=true"
+    assert main(["serve", "--port", str(free_port()), "--db", read_only]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("parlor: cannot write to the database") and err.count("\n") == 1

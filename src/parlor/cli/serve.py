@@ -50,7 +50,11 @@ def run(args) -> int:
         raise UsageError("--port must be from 1 to 65535")
     check_address(args.host, args.port)
     db = args.db or default_db()
-    Store(db).close()  # a database that cannot be opened: one line and exit 2, before serving
+    store = Store(db)  # a database that cannot be opened or written: one line and exit 2, before serving
+    try:
+        store.check_writable()
+    finally:
+        store.close()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     print(f"parlor: serving on http://{args.host}:{args.port}/  (database {db.split('@')[-1]})",
           flush=True)

@@ -14,6 +14,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from parlor.core.errors import BadTable, ParlorError, one_line
 from parlor.session import howto_text, rules_text
 
+from .store import Unavailable
 from .server import BadRequest, NotFound, Server, game_catalogue, level_catalogue, read_json
 
 STATIC = Path(__file__).parent / "static"
@@ -194,6 +195,8 @@ async def _guard(coro, raw: bool = False):
         result = await coro
     except NotFound as e:
         return _error(e.reason, 404)
+    except Unavailable as e:
+        return _error(e.reason, 503)
     except ParlorError as e:
         return _error(e.reason)
     return result if raw else JSONResponse(result)

@@ -17,9 +17,11 @@ import secrets
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from parlor.bots import bot_names
 from parlor.core import jsontext
-from parlor.core.errors import ParlorError, shown
+from parlor.core.errors import ParlorError, one_line, shown
 from parlor.core.match import Match
 from parlor.bots.levels import LEVEL_WORDS
 from parlor.core.options import Option, is_int
@@ -29,7 +31,7 @@ from parlor.core.rules import team_letter
 from parlor.session import NAMES, fresh_seed, standin_level
 
 from .replay import Replays
-from .store import Store
+from .store import Store, Unavailable
 from .table import Conn, Table
 
 log = logging.getLogger("parlor.web")
@@ -107,9 +109,16 @@ class Server:
         return self.store
 
     async def db(self, fn, *args, **kwargs):
-        """Run a store call on the database thread (SQLite: one writer; PostgreSQL: a few)."""
+        """Run a store call on the database thread (SQLite: one writer; PostgreSQL: a few). A
+        call the database fails (it refuses writes, it is gone) is Unavailable: one line for the
+        person, the driver's words in the log."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.db_pool, partial(fn, *args, **kwargs))
+        try:
+            return await loop.run_in_executor(self.db_pool, partial(fn, *args, **kwargs))
+        except SQLAlchemyError as e:
+            log.warning("database: %s failed: %s", fn.__name__, one_line(str(e).split("\n")[0]))
+            raise Unavailable(say("the server's database is failing right now, so nothing was "
+                                  "changed; try again in a while")) from None
 
     def requested(self, fn, *args) -> asyncio.Future:
         """Run a person's slow request on the request thread; await the future for its result."""
