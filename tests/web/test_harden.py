@@ -138,3 +138,37 @@ def test_serve_refuses_a_database_it_cannot_write(tmp_path, capsys):
     assert main(["serve", "--port", str(free_port()), "--db", read_only]) == 2
     err = capsys.readouterr().err
     assert err.startswith("parlor: cannot write to the database") and err.count("\n") == 1
+
+
+# --- F9: Host and Origin, security headers
+
+
+def test_every_response_carries_the_security_headers(app_client):
+    for path in ("/", "/api/games", "/static/style.css", "/nowhere"):
+        headers = app_client.get(path).headers
+        assert "frame-ancestors 'none'" in headers["content-security-policy"]
+        assert headers["x-frame-options"] == "DENY" and headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "same-origin"
+
+
+def test_other_host_names_and_cross_site_requests_and_sockets_are_refused(tmp_path):
+    from starlette.testclient import TestClient
+    from starlette.websockets import WebSocketDisconnect
+    from parlor.cli.serve import allowed_hosts
+    from parlor.web import create_app
+    allowed = allowed_hosts("127.0.0.1", [])
+    assert allowed == {"127.0.0.1", "localhost", "::1"} and allowed_hosts("0.0.0.0", []) is None
+    app = create_app(f"sqlite:///{tmp_path / 'h.sqlite'}", allowed_hosts=allowed)
+    with TestClient(app, base_url="http://127.0.0.1:8000") as client:
+        assert client.get("/api/games").status_code == 200
+        assert client.get("/api/games", headers={"host": "localhost:8000"}).status_code == 200
+        assert client.get("/api/games", headers={"host": "evil.example"}).status_code == 403
+        same = {"host": "127.0.0.1:8000", "origin": "http://127.0.0.1:8000"}
+        cross = {"host": "127.0.0.1:8000", "origin": "http://evil.example"}
+        assert client.post("/api/tables", json={"game": "yokir"}, headers=same).status_code == 200
+        assert client.post("/api/tables", json={"game": "yokir"}, headers=cross).status_code == 403
+        with client.websocket_connect("/ws", headers=same) as ws:
+            ws.send_text('{"type": "ping"}')
+            assert receive(ws)["type"] == "pong"
+        with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws", headers=cross) as ws:
+            ws.receive_text()
