@@ -20,7 +20,7 @@ import random
 import re
 
 from parlor import records
-from parlor.core.errors import ActionError, IllegalAction, InvalidAction
+from parlor.core.errors import ActionError, IllegalAction, InvalidAction, shown
 from parlor.core.match import Match
 from parlor.core.registry import faces_of, make_rules, text_of
 from parlor.core.rng import Rng
@@ -168,7 +168,7 @@ def _check_illegal_refused(rules, match, rng, step) -> None:
         except ActionError as e:
             assert isinstance(e, cause), f"step {step}: {text!r} gave {type(e).__name__}, not {cause.__name__}"
             assert e.reason and e.index == len(match.actions), f"step {step}: bad {type(e).__name__} for {text!r}"
-            assert str(e).startswith(f'action {e.index} "{text}"'), str(e)
+            assert str(e).startswith(f"action {e.index} {shown(text)}"), str(e)
         else:
             raise AssertionError(f"step {step}: illegal action {text!r} was accepted")
         assert _snapshot(match) == before, f"step {step}: refusing {text!r} changed the game"

@@ -77,7 +77,7 @@ def test_hint_cli(tmp_path, capsys):
 @pytest.mark.parametrize("record,message", [
     ("{not json", "parlor: not valid JSON"),
     ({"game": "yokir", "actions": ["jump"]}, 'parlor: action 0 "jump"'),
-    ({"game": "nope", "actions": []}, "parlor: unknown game 'nope'"),
+    ({"game": "nope", "actions": []}, 'parlor: unknown game "nope"'),
 ])
 def test_hint_cli_bad_record_exit_2_one_line(tmp_path, capsys, record, message):
     assert main(["hint", _record_file(tmp_path, record)]) == 2

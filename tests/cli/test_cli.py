@@ -65,9 +65,9 @@ def test_replay_text_for_people(tmp_path, capsys):
      'parlor: action 3 "play 5M" by seat 2 is illegal: seat 2 does not hold 5M'),
     (lambda r: r["actions"].__setitem__(0, "jump"),
      'parlor: action 0 "jump" by seat 1 is illegal: "jump" is not a Yokir action (pick, pass, discard C, call S, play C)'),
-    (lambda r: r.__setitem__("game", "go"), "parlor: unknown game 'go' (games: "),
+    (lambda r: r.__setitem__("game", "go"), 'parlor: unknown game "go" (games: '),
     (lambda r: r["deals"][0]["hands"][0].__setitem__(0, "5A"), "parlor: deals[0]: card 5A appears 2 times"),
-    (lambda r: r["options"].__setitem__("target", "7"), 'parlor: option \'target\' must be an integer from 1 to 100, not "7"'),
+    (lambda r: r["options"].__setitem__("target", "7"), 'parlor: option "target" must be an integer from 1 to 100, not "7"'),
 ])
 def test_replay_errors_exit_2_with_one_line(tmp_path, capsys, mutate, expected):
     rec = example()["record"]

@@ -65,10 +65,10 @@ def test_an_action_after_the_end_is_illegal_not_invalid():
 
 
 @pytest.mark.parametrize("make, reason", [
-    (lambda: make_rules("chess"), "unknown game 'chess' (games: "),
-    (lambda: make_rules("yokir", {"colour": "red"}), "unknown option 'colour' for yokir (options: "),
-    (lambda: make_rules("yokir", {"target": 0}), "option 'target' must be an integer from 1 to 100, not 0"),
-    (lambda: make_rules("yokir", {"target": {7}}), "option 'target' must be an integer from 1 to 100, not {7}"),
+    (lambda: make_rules("chess"), 'unknown game "chess" (games: '),
+    (lambda: make_rules("yokir", {"colour": "red"}), 'unknown option "colour" for yokir (options: '),
+    (lambda: make_rules("yokir", {"target": 0}), 'option "target" must be an integer from 1 to 100, not 0'),
+    (lambda: make_rules("yokir", {"target": {7}}), 'option "target" must be an integer from 1 to 100, not {7}'),
     (lambda: make_rules("tor", seats=9), "tor is played by 2 to 8 seats, not 9"),
     (lambda: Match(make_rules("tor", {"deals": 1}), 0, [Match(make_rules("tor"), 0).deals[0]] * 2),
      "deals has 2 entries but the match has only 1 deals"),
@@ -80,16 +80,16 @@ def test_a_table_that_cannot_be_set_up_is_bad_table(make, reason):
 
 
 def test_a_record_with_a_bad_field_or_a_bad_table_is_bad_record_in_the_same_words():
-    with pytest.raises(BadRecord, match="^unknown field 'deal' "):
+    with pytest.raises(BadRecord, match='^unknown field "deal" '):
         records.replay({"game": "yokir", "deal": [], "actions": []})
-    with pytest.raises(BadRecord, match="^option 'target' must be an integer from 1 to 100, not 0$"):
+    with pytest.raises(BadRecord, match='^option "target" must be an integer from 1 to 100, not 0$'):
         records.replay({"game": "yokir", "options": {"target": 0}, "actions": []})
-    with pytest.raises(BadRecord, match="^unknown game 'chess'"):
+    with pytest.raises(BadRecord, match='^unknown game "chess"'):
         records.replay({"game": "chess", "actions": []})
 
 
 def test_bad_command_line_values_are_usage_errors(tmp_path):
-    with pytest.raises(UsageError, match="--option takes NAME=VALUE, not 'target'"):
+    with pytest.raises(UsageError, match="--option takes NAME=VALUE, not \"target\""):
         parse_options(["target"])
     args = build_parser().parse_args(["play", "yokir", "--plain", "--seat", "7"])
     with pytest.raises(UsageError, match="--seat must be from 0 to 2"):

@@ -87,11 +87,11 @@ def test_a_browser_gets_the_language_it_weighs_highest_that_parlor_speaks(header
 
 
 def test_an_unknown_language_is_refused_in_one_line(capsys):
-    with pytest.raises(UsageError, match="parlor does not speak 'xx'; it speaks en, hu, id, fi, ka"):
+    with pytest.raises(UsageError, match='parlor does not speak "xx"; it speaks en, hu, id, fi, ka'):
         language.check("xx")
     assert main(["rules", "yokir", "--lang", "xx"]) == 2
     assert capsys.readouterr().err.strip().splitlines() == [
-        "parlor: parlor does not speak 'xx'; it speaks en, hu, id, fi, ka"]
+        "parlor: parlor does not speak \"xx\"; it speaks en, hu, id, fi, ka"]
 
 
 def test_lang_on_the_command_line_is_the_language_of_the_command_and_no_longer(monkeypatch, capsys):

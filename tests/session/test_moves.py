@@ -35,8 +35,8 @@ def test_a_bare_card_is_refused_in_the_words_of_its_move_whatever_words_the_pars
 
 
 @pytest.mark.parametrize("typed, reason", [
-    ("play zz", "'zz' is not a Yokir card (ranks 1-6, suits A L M T, e.g. 6L)"),  # a move with no such card
-    ("call X", "'X' is not a suit (A, L, M or T)"),
+    ("play zz", '"zz" is not a Yokir card (ranks 1-6, suits A L M T, e.g. 6L)'),  # a move with no such card
+    ("call X", '"X" is not a suit (A, L, M or T)'),
     ("shuffle", None),  # no form of a move at all
 ])
 def test_a_move_with_a_card_that_does_not_exist_is_told_why(typed, reason):

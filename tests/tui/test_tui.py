@@ -529,10 +529,10 @@ def test_play_falls_back_to_the_line_mode_without_a_terminal(monkeypatch, capsys
 
 
 @pytest.mark.parametrize("argv,reason", [
-    (["play", "yokir", "-o", "target=0"], "option 'target' must be"),
+    (["play", "yokir", "-o", "target=0"], 'option "target" must be'),
     (["play", "yokir", "--bots", "oracle"], "unknown bot 'oracle'"),
     (["play", "yokir", "--seat", "5"], "--seat must be from 0 to 2"),
-    (["play", "nogame"], "unknown game 'nogame'"),
+    (["play", "nogame"], 'unknown game "nogame"'),
 ])
 def test_play_refuses_bad_arguments_in_one_line(argv, reason, capsys):
     from parlor.cli.main import main

@@ -3,7 +3,7 @@
 import argparse
 import json
 
-from parlor.core.errors import UsageError
+from parlor.core.errors import UsageError, shown
 from parlor.core.registry import games, make_rules
 
 
@@ -15,7 +15,7 @@ def _whole(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{shown(text, 20)} is not a whole number") from None
     if value < least:
         raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
     return value
@@ -41,7 +41,7 @@ def positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number") from None
     if not value > 0 or value == float("inf"):
         raise argparse.ArgumentTypeError(f"must be a number above 0, not {text}")
     return value
@@ -59,7 +59,7 @@ def parse_options(pairs: list[str]) -> dict:
     for pair in pairs:
         name, eq, value = pair.partition("=")
         if not eq or not name:
-            raise UsageError(f"--option takes NAME=VALUE, not {pair!r}")
+            raise UsageError(f"--option takes NAME=VALUE, not {shown(pair)}")
         try:
             options[name] = json.loads(value)
         except json.JSONDecodeError:

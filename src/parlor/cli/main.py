@@ -4,7 +4,7 @@ import argparse
 import os
 import sys
 
-from parlor.core.errors import ParlorError
+from parlor.core.errors import ParlorError, one_line
 from parlor.core.language import LANGUAGES, check, from_environment, using
 
 from . import arena, bench, hint, learn, play, replay, review, rules_cmd, selfplay, serve, stats, verify
@@ -33,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
         return code
     except ParlorError as e:
-        print(f"parlor: {e}", file=sys.stderr)
+        print(f"parlor: {one_line(str(e))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from parlor import records
 from parlor.bots import bots_by_seat
-from parlor.core.errors import UsageError
+from parlor.core.errors import UsageError, shown
 from parlor.core.match import Match
 from parlor.core.words import say_n
 from parlor.session import default_level, fresh_seed, person_seat
@@ -38,7 +38,7 @@ def _load(args, rules) -> Match:
     refused: the match goes on at its own table, and ignoring them silently would mislead."""
     record = records.read(args.load)
     if record.get("game") != args.game:
-        raise UsageError(f"{args.load} is a record of {record.get('game')!r}, not {args.game!r}")
+        raise UsageError(f"{args.load} is a record of {shown(record.get('game'))}, not {shown(args.game)}")
     match = records.replay(record)
     differ = [f"-o {name}={json.dumps(rules.options[name])} (it has "
               f"{json.dumps(match.rules.options[name])})"

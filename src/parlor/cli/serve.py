@@ -13,6 +13,10 @@ def add_parser(sub) -> None:
     p.add_argument("--db", default=None, metavar="URL",
                    help="database: a SQLite file path or sqlite:///FILE (default: "
                         "parlor-web.sqlite in the data folder), or postgresql://user:pw@host/db")
+    p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                   help="a host name the server answers to (repeatable; the loopback names always "
+                        "for a loopback --host; * for any). Requests addressed to other names are "
+                        "refused (DNS rebinding)")
     p.set_defaults(run=run)
 
 
@@ -37,6 +41,22 @@ def check_address(host: str, port: int) -> None:
         raise UsageError(f"cannot serve on {host}:{port}: {e.strerror}") from None
 
 
+LOOPBACK = {"localhost", "127.0.0.1", "::1"}
+
+
+def allowed_hosts(host: str, given: list[str]) -> set[str] | None:
+    """The host names requests may be addressed to: those given, the bind address, and the
+    loopback names for a loopback bind. None (any name): "*" given, or a bind on every address
+    with no name given (the server cannot know the names it is reached by)."""
+    names = {n.strip().lower().strip("[]") for n in given}
+    if "*" in names or (host in ("0.0.0.0", "::", "") and not names):
+        return None
+    names.add(host.lower().strip("[]"))
+    if host == "localhost" or host.startswith("127.") or host == "::1":
+        names |= LOOPBACK
+    return names
+
+
 def run(args) -> int:
     import logging
 
@@ -49,10 +69,14 @@ def run(args) -> int:
         raise UsageError("--port must be from 1 to 65535")
     check_address(args.host, args.port)
     db = args.db or default_db()
-    Store(db).close()  # a database that cannot be opened: one line and exit 2, before serving
+    store = Store(db)  # a database that cannot be opened or written: one line and exit 2, before serving
+    try:
+        store.check_writable()
+    finally:
+        store.close()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     print(f"parlor: serving on http://{args.host}:{args.port}/  (database {db.split('@')[-1]})",
           flush=True)
-    uvicorn.run(create_app(db), host=args.host, port=args.port, log_level="warning",
-                ws_max_size=65536)
+    app = create_app(db, allowed_hosts=allowed_hosts(args.host, args.allowed_host))
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
     return 0

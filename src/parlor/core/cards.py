@@ -3,7 +3,7 @@
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from .errors import BadRecord
+from .errors import BadRecord, shown
 
 
 class Deck:
@@ -34,7 +34,7 @@ class Deck:
         for code in codes:
             card = self.index.get(code) if isinstance(code, str) else None
             if card is None:
-                raise BadRecord(f"{where}: {code!r} is not a card code of this game")
+                raise BadRecord(f"{where}: {shown(code)} is not a card code of this game")
             out.append(card)
         return out
 

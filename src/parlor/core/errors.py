@@ -3,6 +3,34 @@ by type, never by the words of the reason."""
 
 import json
 
+SHOWN_CAP = 80  # characters of an untrusted value an error line quotes
+
+
+def shown(value, cap: int = SHOWN_CAP) -> str:
+    """An untrusted value as an error line quotes it: a string in double quotes, anything else
+    as JSON writes it (what JSON cannot write, such as a set, as Python does); at most `cap`
+    characters of it, then "…"; what is not printable (a newline, an ANSI escape, an unpaired
+    surrogate) written as its escape, so the line stays one line that cannot forge another or
+    move a terminal's cursor."""
+    if isinstance(value, str):
+        text, quote = value, '"'
+    else:
+        try:
+            text, quote = json.dumps(value), ""
+        except (TypeError, ValueError):
+            text, quote = repr(value), ""
+    cut = text[:cap]
+    inside = "".join("\\" + ch if ch in '"\\' and quote else ch if ch.isprintable() else repr(ch)[1:-1]
+                     for ch in cut)
+    return f"{quote}{inside}{quote}" + ("…" if len(text) > cap else "")
+
+
+def one_line(text: str) -> str:
+    """A whole error line made safe to print, whatever it quotes: what is not printable is
+    written as its escape (a newline as \\n), so one error is one line. Values inside it are
+    quoted with `shown`, which caps them too; this is the guard where a line is written out."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
 
 class ParlorError(Exception):
     """A user error with a one-line reason; never shown with a traceback."""
@@ -29,9 +57,7 @@ class ActionError(ParlorError):
         if self.index is None:
             return self.reason
         who = "" if self.seat is None else f" by seat {self.seat}"
-        # an action string in quotes; anything else (null, a number) as JSON would write it
-        shown = f'"{self.action}"' if isinstance(self.action, str) else json.dumps(self.action)
-        return f"action {self.index} {shown}{who} is illegal: {self.reason}"
+        return f"action {self.index} {shown(self.action)}{who} is illegal: {self.reason}"
 
 
 class InvalidAction(ActionError):

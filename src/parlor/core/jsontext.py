@@ -4,7 +4,7 @@ import json
 import sys
 from collections import Counter
 
-from .errors import ParlorError
+from .errors import ParlorError, shown
 
 
 class BadJSON(ParlorError):
@@ -23,6 +23,32 @@ def loads(text: str | bytes):
         raise BadJSON(f"a JSON number has more than {sys.get_int_max_str_digits()} digits") from None
     except RecursionError:
         raise BadJSON("JSON lists or objects nested too deeply") from None
+
+
+def not_text(value, path: str = "") -> str | None:
+    """Where in a JSON value a string holds an unpaired surrogate (the valid JSON escape
+    "\\ud800" is no text: it cannot be stored, printed or sent): its path such as
+    `players[0].name` ("" for the value itself), or None when every string is text."""
+    if isinstance(value, str):
+        return None if is_text(value) else path
+    if isinstance(value, list):
+        items = ((f"{path}[{i}]", v) for i, v in enumerate(value))
+    elif isinstance(value, dict):
+        for key in value:
+            if not is_text(key):
+                return f"{path}.{shown(key)}" if path else shown(key)
+        items = ((f"{path}.{k}" if path else k, v) for k, v in value.items())
+    else:
+        return None
+    return next((where for p, v in items if (where := not_text(v, p)) is not None), None)
+
+
+def is_text(s: str) -> bool:
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _once_each(pairs: list) -> dict:

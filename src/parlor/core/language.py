@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
-from .errors import UsageError
+from .errors import UsageError, shown
 
 ENGLISH = "en"
 LANGUAGES = {"en": "English", "hu": "Magyar", "id": "Bahasa Indonesia", "fi": "Suomi", "ka": "ქართული"}
@@ -43,7 +43,7 @@ def known(lang: str) -> bool:
 def check(lang: str) -> str:
     """`lang` if parlor speaks it, else a UsageError naming the languages it speaks."""
     if not known(lang):
-        raise UsageError(f"parlor does not speak {lang!r}; it speaks {', '.join(LANGUAGES)}")
+        raise UsageError(f"parlor does not speak {shown(lang)}; it speaks {', '.join(LANGUAGES)}")
     return lang
 
 

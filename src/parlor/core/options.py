@@ -4,12 +4,11 @@ Numbers must be JSON integers: 7.0, "7" and true are not 7. An option that anoth
 irrelevant is still checked. An unknown name is an error.
 """
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from .errors import BadTable
+from .errors import BadTable, shown
 
 
 @dataclass(frozen=True)
@@ -50,25 +49,7 @@ def check_options(game_id: str, schema: tuple[Option, ...], given) -> dict:
         opt = by_name.get(name)
         if opt is None:
             known = ", ".join(by_name) or "none"
-            raise BadTable(f"unknown option {name!r} for {game_id} (options: {known})")
+            raise BadTable(f"unknown option {shown(name)} for {game_id} (options: {known})")
         if not opt.check(value):
-            raise BadTable(f"option {name!r} must be {opt.allowed}, not {_json(value)}")
+            raise BadTable(f"option {shown(name)} must be {opt.allowed}, not {shown(value)}")
     return {o.name: given.get(o.name, o.default) for o in schema}
-
-
-def _json(value) -> str:
-    """A value as JSON writes it (records and requests are JSON: "7", null); a value JSON has no
-    spelling for (a set, an object, handed in through the Python API) as Python writes it."""
-    return json.dumps(value) if _is_json(value) else repr(value)
-
-
-def _is_json(value) -> bool:
-    """Whether json.dumps writes `value`: JSON's scalars, and lists and objects of them."""
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return True
-    if isinstance(value, (list, tuple)):
-        return all(_is_json(v) for v in value)
-    if isinstance(value, dict):
-        return all((k is None or isinstance(k, (bool, int, float, str))) and _is_json(v)
-                   for k, v in value.items())
-    return False

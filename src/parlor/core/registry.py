@@ -5,7 +5,7 @@ import importlib
 import pkgutil
 from functools import cache
 
-from .errors import BadTable
+from .errors import BadTable, shown
 from .rules import Rules
 from .text import Face, GameText
 
@@ -31,7 +31,7 @@ def games() -> dict[str, type[Rules]]:
 def game_class(game_id: object) -> type[Rules]:  # checked: a record or a request names it
     table = games()
     if not isinstance(game_id, str) or game_id not in table:
-        raise BadTable(f"unknown game {game_id!r} (games: {', '.join(table)})")
+        raise BadTable(f"unknown game {shown(game_id)} (games: {', '.join(table)})")
     return table[game_id]
 
 

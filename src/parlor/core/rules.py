@@ -19,14 +19,13 @@ seat_facts...), each with one shape, and the game's own keys, declared in `view_
 in sentences, score sheets, card faces) are its text module's (core/text.py).
 """
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from .cards import Deck
-from .errors import ActionError, BadRecord, BadTable, IllegalAction, InvalidAction
+from .errors import ActionError, BadRecord, BadTable, IllegalAction, InvalidAction, shown
 from .options import Option, check_options, is_int
 from .rng import Rng
 from .view import Kind, View
@@ -152,7 +151,7 @@ class Rules(Generic[S]):
         if not is_int(seats) or not self.min_seats <= seats <= self.max_seats:
             allowed = (str(self.min_seats) if self.min_seats == self.max_seats
                        else f"{self.min_seats} to {self.max_seats}")
-            raise BadTable(f"{self.id} is played by {allowed} seats, not {seats!r}")
+            raise BadTable(f"{self.id} is played by {allowed} seats, not {shown(seats)}")
         self.seats: int = seats
         self.options: dict[str, Any] = check_options(self.id, self.option_schema, options)
 
@@ -199,7 +198,7 @@ class Rules(Generic[S]):
             raise BadRecord(f"{where} must be an object with dealer, hands and pile")
         for key in raw:
             if key not in ("dealer", "hands", "pile"):
-                raise BadRecord(f"{where}: unknown field {key!r}")
+                raise BadRecord(f"{where}: unknown field {shown(key)}")
         dealer = raw.get("dealer")
         if not is_int(dealer) or not 0 <= dealer < self.seats:
             raise BadRecord(f"{where}.dealer must be a seat from 0 to {self.seats - 1}")
@@ -328,7 +327,7 @@ class Rules(Generic[S]):
         if self.deal_over(state):
             raise IllegalAction("the deal is over")
         if not isinstance(text, str):
-            raise InvalidAction(f"{json.dumps(text, default=repr)} is not an action string")  # null, not None
+            raise InvalidAction(f"{shown(text)} is not an action string")  # null, not None
         action = self.parse_action(state, text)
         reason = self.why_illegal_id(state, action)
         if reason is not None:

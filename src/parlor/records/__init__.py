@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 from parlor.core import jsontext
-from parlor.core.errors import ActionError, BadRecord, BadTable, UsageError
+from parlor.core.errors import ActionError, BadRecord, BadTable, UsageError, shown
 from parlor.core.fair import Fair
 from parlor.core.match import Match
 from parlor.core.options import is_int
@@ -67,7 +67,7 @@ def new_match(record: dict) -> Match:
 def _new_match(record: dict) -> Match:
     for key in record:
         if key not in _FIELDS:
-            raise BadRecord(f"unknown field {key!r} (fields: {', '.join(_FIELDS)})")
+            raise BadRecord(f"unknown field {shown(key)} (fields: {', '.join(_FIELDS)})")
     if "game" not in record:
         raise BadRecord("the field 'game' is missing")
     cls = game_class(record["game"])
@@ -79,7 +79,7 @@ def _new_match(record: dict) -> Match:
     if names is not None and (not isinstance(names, list) or len(names) != rules.seats
                               or not all(isinstance(n, str) for n in names)):
         raise BadRecord(f"names must be a list of {rules.seats} strings")
-    if names is not None and not all(_is_text(n) for n in names):
+    if names is not None and not all(jsontext.is_text(n) for n in names):
         # a lone surrogate escape ("\\ud800") is valid JSON but no text: printing it fails
         raise BadRecord("names must be text: a name holds an unpaired surrogate escape")
     seed = record.get("seed")
@@ -95,14 +95,6 @@ def _new_match(record: dict) -> Match:
     deals = [rules.parse_deal(raw, i + 1, f"deals[{i}]") for i, raw in enumerate(raw_deals)]
     fair = None if record.get("fair") is None else Fair.parse(record["fair"])
     return Match(rules, seed, deals, names, fair)
-
-
-def _is_text(s: str) -> bool:
-    try:
-        s.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def actions_of(record: dict) -> list:

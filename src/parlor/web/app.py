@@ -2,26 +2,35 @@
 
 import contextlib
 import json
+import logging
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from parlor.core.errors import BadTable, ParlorError
+from parlor.core.errors import BadTable, ParlorError, one_line, shown
+from parlor.core.words import say
 from parlor.session import howto_text, rules_text
 
 from .learn import lesson_list, lesson_turn
+from .store import Unavailable
 from .server import BadRequest, NotFound, Server, game_catalogue, level_catalogue, read_json
+
+log = logging.getLogger("parlor.web")
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 16_384  # characters; a move is a few words
 
 
-def create_app(db_url: str, **server_args) -> Starlette:
+def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args) -> Starlette:
+    """The app on the database `db_url`. `allowed_hosts`: the host names a request may be
+    addressed to (its Host header; None: any, as under the test client)."""
     server = Server(db_url, **server_args)
 
     @contextlib.asynccontextmanager
@@ -194,13 +203,71 @@ def create_app(db_url: str, **server_args) -> Starlette:
         WebSocketRoute("/ws", ws_endpoint),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Guard, allowed_hosts=allowed_hosts)])
     app.state.server = server
     return app
 
 
+# Every page's scripts, styles and sockets come from this server only; no page may be framed.
+SECURITY_HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; script-src 'self'; style-src 'self'; "
+     b"img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+     b"form-action 'self'; frame-ancestors 'none'"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+]
+
+
+class Guard:
+    """Refuses a request addressed to a host name this server does not answer to (DNS
+    rebinding: a page of another site that got its name pointed at this address) and a request
+    or socket that a page of another origin makes (its Origin header names another host);
+    adds the security headers to every response."""
+
+    def __init__(self, app, allowed_hosts: set[str] | None):
+        self.app = app
+        self.allowed = allowed_hosts
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] not in ("http", "websocket"):
+            return await self.app(scope, receive, send)
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        refusal = self.refusal(headers.get("host", ""), headers.get("origin"))
+        if refusal is not None:
+            log.warning("refused a %s request: %s", scope["type"], refusal)
+            if scope["type"] == "websocket":
+                return await send({"type": "websocket.close", "code": 1008})
+            return await PlainTextResponse(refusal, 403)(scope, receive, self.headed(send))
+        await self.app(scope, receive, self.headed(send))
+
+    def refusal(self, host: str, origin: str | None) -> str | None:
+        """Why a request with these Host and Origin headers is refused, or None."""
+        if self.allowed is not None and host_name(host) not in self.allowed:
+            return say("this server does not answer to the host name {host}", host=shown(host))
+        if origin is not None and urlsplit(origin).netloc.lower() != host.lower():
+            return say("requests from pages of another site ({origin}) are refused", origin=shown(origin))
+        return None
+
+    @staticmethod
+    def headed(send):
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
+            await send(message)
+        return send_with_headers
+
+
+def host_name(host: str) -> str:
+    """The name in a Host header, without its port: "[::1]:8000" -> "::1"."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:].split("]")[0]
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
 def _error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+    return JSONResponse({"error": one_line(message)}, status_code=status)
 
 
 async def _json_body(request: Request):
@@ -228,6 +295,8 @@ async def _guard(coro, raw: bool = False):
         result = await coro
     except NotFound as e:
         return _error(e.reason, 404)
+    except Unavailable as e:
+        return _error(e.reason, 503)
     except ParlorError as e:
         return _error(e.reason)
     return result if raw else JSONResponse(result)

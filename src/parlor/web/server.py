@@ -17,13 +17,16 @@ import secrets
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from parlor.bots import bot_names
 from parlor.bots import pool as lanes
 from parlor.core import jsontext
-from parlor.core.errors import ParlorError
+from parlor.core.errors import ParlorError, one_line, shown
 from parlor.core.match import Match
 from parlor.bots.levels import LEVEL_WORDS
 from parlor.core.options import Option, is_int
+from parlor.core.words import say
 from parlor.core.registry import games, make_rules, text_class
 from parlor.core.rules import team_letter
 from parlor.session import NAMES, fresh_seed, standin_level
@@ -31,7 +34,7 @@ from parlor.session.review import BUDGET as REVIEW_BUDGET, seat_of
 
 from .replay import Replays
 from .review import Reviews
-from .store import Store
+from .store import Store, Unavailable
 from .table import Conn, Table
 
 log = logging.getLogger("parlor.web")
@@ -112,9 +115,16 @@ class Server:
         return self.store
 
     async def db(self, fn, *args, **kwargs):
-        """Run a store call on the database thread (SQLite: one writer; PostgreSQL: a few)."""
+        """Run a store call on the database thread (SQLite: one writer; PostgreSQL: a few). A
+        call the database fails (it refuses writes, it is gone) is Unavailable: one line for the
+        person, the driver's words in the log."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.db_pool, partial(fn, *args, **kwargs))
+        try:
+            return await loop.run_in_executor(self.db_pool, partial(fn, *args, **kwargs))
+        except SQLAlchemyError as e:
+            log.warning("database: %s failed: %s", fn.__name__, one_line(str(e).split("\n")[0]))
+            raise Unavailable(say("the server's database is failing right now, so nothing was "
+                                  "changed; try again in a while")) from None
 
     def requested(self, fn, *args) -> asyncio.Future:
         """Run a person's slow request on the request thread; await the future for its result."""
@@ -159,7 +169,7 @@ class Server:
         known = {"game", "options", "seats", "players", "pace_ms", "grace_s", "hints", "open"}
         for key in spec:
             if key not in known:
-                raise BadRequest(f"unknown field {key!r} (fields: {', '.join(sorted(known))})")
+                raise BadRequest(f"unknown field {shown(key)} (fields: {', '.join(sorted(known))})")
         rules = make_rules(spec.get("game"), spec.get("options") or {}, spec.get("seats"))
         n = rules.seats
         players = spec.get("players")
@@ -222,7 +232,7 @@ class Server:
         every player of the old table who asks with their token gets their seat at it."""
         table = await self.table(table_id)
         if table is None:
-            raise NotFound(f"no table {table_id!r}")
+            raise NotFound(f"no table {shown(table_id)}")
         seat = table.seat_of_token(token)
         if seat is None:
             raise BadRequest("only a player of this table can play again: open it from your seat's link")
@@ -255,7 +265,7 @@ class Server:
         browser already holds at the table, if any (one browser, one seat)."""
         table = self.tables.get(table_id)
         if table is None:
-            raise NotFound(f"no open table {table_id!r}")
+            raise NotFound(f"no open table {shown(table_id)}")
         if not isinstance(body, dict):
             raise BadRequest("join with a JSON object: {\"seat\": N, \"name\": ...}")
         seat = body.get("seat")
@@ -314,7 +324,7 @@ class Server:
     async def record(self, table_id: str) -> dict:
         row = await self.db(self.open_store.load, table_id)
         if row is None:
-            raise NotFound(f"no table {table_id!r}")
+            raise NotFound(f"no table {shown(table_id)}")
         if row["status"] != "finished":
             raise BadRequest("the record (with the seed and every deal) is available when the match ends")
         return row["record"]
@@ -390,7 +400,7 @@ class Server:
             else:
                 await table.fill(conn, msg.get("seat"))
         else:
-            conn.error(f"unknown message type {kind!r} (types: hello, act, hint, fill, ping)")
+            conn.error(f"unknown message type {shown(kind)} (types: hello, act, hint, fill, ping)")
 
     async def _hello(self, conn: Conn, msg: dict) -> None:
         if conn.table is not None:
@@ -402,17 +412,23 @@ class Server:
             conn.error(f"that table cannot be opened: {e}")
             return
         if table is None:
-            conn.error(f"no table {msg.get('table')!r}")
+            conn.error(f"no table {shown(msg.get('table'))}")
             return
         await table.hello(conn, msg.get("token"))
 
 
 def read_json(text: str | bytes):
-    """A JSON request or message, or BadRequest with what is wrong with it."""
+    """A JSON request or message, or BadRequest with what is wrong with it (the field that
+    holds a string that is no text named)."""
     try:
-        return jsontext.loads(text)
+        value = jsontext.loads(text)
     except jsontext.BadJSON as e:
         raise BadRequest(e.reason) from None
+    where = jsontext.not_text(value)
+    if where is not None:  # it could be neither stored nor sent back
+        raise BadRequest(say("{field} must be text: it holds an unpaired surrogate escape such as \\ud800",
+                             field=where or "the message"))
+    return value
 
 
 def _int_field(spec: dict, key: str, default: int, lo: int, hi: int) -> int:

@@ -17,6 +17,7 @@ from sqlalchemy import (Boolean, Column, Float, Integer, MetaData, String, Table
 from sqlalchemy.exc import IntegrityError
 
 from parlor.core.errors import ParlorError
+from parlor.core.words import say
 
 metadata = MetaData()
 
@@ -63,6 +64,11 @@ class StoreError(ParlorError):
     """The database refused a write (a duplicate action, an unreachable server...)."""
 
 
+class Unavailable(StoreError):
+    """The database failed a call (it refuses writes, it is unreachable): nothing was changed,
+    and asking again later may work (HTTP 503)."""
+
+
 def normalise_url(url: str) -> str:
     """postgresql://... means the psycopg 3 driver; a bare path means a SQLite file."""
     for prefix in ("postgresql://", "postgres://"):
@@ -93,6 +99,18 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def check_writable(self) -> None:
+        """Refuse a database that can be read but not written (a read-only file, a user without
+        the right to write): a server on it would show every move and keep none. A row is
+        written and rolled back."""
+        try:
+            with self.engine.connect() as c, c.begin() as t:
+                c.execute(actions_t.insert().values(table_id="", idx=-1, action="", at=0.0))
+                t.rollback()
+        except Exception as e:  # noqa: BLE001 - any driver error becomes one line
+            raise StoreError(say("cannot write to the database {url}: {why}", url=_shown_url(self.url),
+                                 why=_first_line(e))) from None
 
     # --- writing
     def create_table(self, table_id: str, game: str, options: dict, seats: int, names: list,
@@ -203,6 +221,11 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.close()
+
+
+def _shown_url(url: str) -> str:
+    """A database URL without its password (what comes before the "@")."""
+    return url.split("@")[-1]
 
 
 def _first_line(e: Exception) -> str:

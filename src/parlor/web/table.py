@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from parlor import records
 from parlor.bots import bot_names
+from parlor.core.errors import one_line, shown
 from parlor.core.match import Match
 from parlor.core.options import is_int
 from parlor.core.spectator import meet, public_action, public_view
@@ -27,6 +28,8 @@ log = logging.getLogger("parlor.web")
 
 SNAPSHOT_LOG = 60  # log entries a fresh connection receives
 QUEUE_LIMIT = 64  # messages waiting for one connection before it is resynchronised
+RETRY_FIRST_S = 0.5  # a computer's first wait after the database refused its move
+RETRY_MAX_S = 60.0  # and its longest
 
 
 class Conn:
@@ -57,7 +60,7 @@ class Conn:
         self.queue.put_nowait(text)
 
     def error(self, message: str, **extra) -> None:
-        self.push(json.dumps({"type": "error", "message": message, **extra}))
+        self.push(json.dumps({"type": "error", "message": one_line(message), **extra}))
 
     async def _write(self) -> None:
         try:
@@ -121,6 +124,7 @@ class Table:
         self.last_trick: list = self._last_tricks()
         self.stored_finish = match.finished
         self.stopping = False
+        self.failed_writes = 0  # moves in a row the database refused: the computers back off
 
     @classmethod
     def from_row(cls, server, row: dict) -> "Table":
@@ -402,7 +406,7 @@ class Table:
             return "the action must be a string such as one of your legal moves"
         reason = self.session.why_illegal(seat, action)
         if reason is not None:
-            return f'"{action}" is illegal: {reason}'
+            return f"{shown(action)} is illegal: {reason}"
         return None
 
     async def _act(self, seat: int, action, sid, conn: Conn | None, bot: bool) -> None:
@@ -415,11 +419,14 @@ class Table:
         try:
             await self.server.db(self.server.store.append_action, self.id, index, action)
         except Exception as e:  # noqa: BLE001 - stored first or not played at all
-            log.error("table %s: storing action %d failed: %s", self.id, index, e)
+            self.failed_writes += 1
+            log.error("table %s: storing action %d failed (%d in a row): %s", self.id, index,
+                      self.failed_writes, e)
             if conn is not None:
                 conn.error("the move could not be saved; nothing was played", sid=self.sid)
             self.plan()
             return
+        self.failed_writes = 0
         self.match.apply(action)
         self.applied_at = time.time()
         self.views = self._all_views()
@@ -486,7 +493,15 @@ class Table:
         else:
             grace_left = self.away_since[seat] + self.settings["grace_s"] - time.monotonic()
             wait = max(grace_left, 0) + pace
-        self.bot_task = asyncio.create_task(self._bot_turn(seat, self.sid, wait))
+        self.bot_task = asyncio.create_task(self._bot_turn(seat, self.sid, wait + self.retry_delay()))
+
+    def retry_delay(self) -> float:
+        """How long a computer waits before trying again a move the database refused: doubling
+        from half a second with each refusal in a row, at most a minute (a database that is
+        down is not asked many times a second)."""
+        if not self.failed_writes:
+            return 0.0
+        return min(RETRY_FIRST_S * 2 ** (self.failed_writes - 1), RETRY_MAX_S)
 
     async def _bot_turn(self, seat: int, sid: int, wait: float) -> None:
         if wait > 0:

@@ -102,11 +102,11 @@ def test_deck_errors_name_the_card():
         records.replay(rec)
     rec = _record()
     rec["deals"][0]["pile"][3] = "6S"
-    with pytest.raises(BadRecord, match="'6S' is not a card code"):
+    with pytest.raises(BadRecord, match='"6S" is not a card code'):
         records.replay(rec)
     rec = _record()
     rec["deals"][1]["hands"][0][0] = "ad"
-    with pytest.raises(BadRecord, match="'ad' is not a card code"):
+    with pytest.raises(BadRecord, match='"ad" is not a card code'):
         records.replay(rec)
 
 

@@ -188,7 +188,7 @@ def test_unparsable_actions_are_illegal(text):
 def test_unparsable_actions_say_why():
     m = table([["7S", "8D"], ["KS", "7D"], ["9S", "7H"], ["JS", "QS"]], "6H", actions=BIDS0)
     assert "jokers replace the black sixes" in refused(m, "play 6S")
-    assert "'th' is not a card code" in refused(m, "play th")
+    assert '"th" is not a card code' in refused(m, "play th")
     assert "leading zeros" in refused(nine(actions=["trump S"]), "bid 01")
 
 

@@ -40,7 +40,7 @@ def test_num_deals_limits_are_allowed():
 def test_unknown_option():
     rec = example()
     rec["options"] = {"num_deals": 1, "target": 10}
-    bad(rec, "unknown option 'target'")
+    bad(rec, 'unknown option "target"')
 
 
 @pytest.mark.parametrize("seats", [7, 4, 9, "8", 8.0])
@@ -71,10 +71,10 @@ def test_deck_errors_name_the_card():
     assert "K9 appears 2 times" in bad(rec)
     rec = example()
     rec["deals"][0]["hands"][0][0] = "P10"
-    bad(rec, "deals[0].hands[0]", "'P10' is not a card code")
+    bad(rec, "deals[0].hands[0]", '"P10" is not a card code')
     rec = example()
     rec["deals"][0]["hands"][0][0] = "o5"
-    bad(rec, "'o5' is not a card code")
+    bad(rec, '"o5" is not a card code')
 
 
 def test_deal_shape_errors():
@@ -89,7 +89,7 @@ def test_deal_shape_errors():
     bad(rec, "deals[0].pile")
     rec = example()
     rec["deals"][0]["extra"] = 1
-    bad(rec, "unknown field 'extra'")
+    bad(rec, 'unknown field "extra"')
 
 
 def test_first_explicit_deal_names_the_first_dealer_and_later_deals_follow_the_rotation():

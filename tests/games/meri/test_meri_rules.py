@@ -326,12 +326,12 @@ def test_match_totals_and_winners():
 
 
 @pytest.mark.parametrize("text,why", [
-    ("play P10", "'P10' is not a Meri card code"),
-    ("play pro", "'pro' is not a Meri card code"),
+    ("play P10", '"P10" is not a Meri card code'),
+    ("play pro", '"pro" is not a Meri card code'),
     ("Pass", '"Pass" is not a Meri action'),
     ("pass ", '"pass " is not a Meri action'),
     ("declare GRo", '"declare GRo" is not a Meri action'),
-    ("discard", "'' is not a Meri card code"),
+    ("discard", '"" is not a Meri card code'),
     ("lead G5", '"lead G5" is not a Meri action'),
 ])
 def test_actions_that_do_not_parse(text, why):

@@ -159,7 +159,7 @@ def test_layoff_reasons():
     assert refused(match, "layoff 1 9D") == "there is no meld 1"
     assert refused(match, "layoff 0 4D") == "seat 2 does not hold 4D"
     assert refused(match, "layoff 0 9D 8D").startswith("the cards of a lay-off must be written in canonical order")
-    assert refused(match, "layoff 01 9D").startswith("'01' is not a meld number")
+    assert refused(match, "layoff 01 9D").startswith('"01" is not a meld number')
     assert refused(match, "layoff 16 9D") == "there is no meld 16"
 
 
@@ -232,9 +232,9 @@ def test_unparsable_actions():
                         ("pass", "is not a Tőr action")]:
         assert words in refused(match, text, UnknownAction)
     match.apply("draw stock")
-    assert "'10C' is not a card code" in refused(match, "discard 10C", InvalidAction)
-    assert "'9c' is not a card code" in refused(match, "discard 9c", InvalidAction)
-    assert "'' is not a card code" in refused(match, "meld 5D  6D 7D", InvalidAction)
+    assert '"10C" is not a card code' in refused(match, "discard 10C", InvalidAction)
+    assert '"9c" is not a card code' in refused(match, "discard 9c", InvalidAction)
+    assert '"" is not a card code' in refused(match, "meld 5D  6D 7D", InvalidAction)
     assert refused(match, "meld 5D 6D", InvalidAction) == "a meld needs 3 or more cards"
     assert refused(match, "meld 5D 5D 6D", InvalidAction) == "5D is named twice"
     assert refused(match, "meld 6D 5D 7D", InvalidAction).startswith("the cards of a meld must be written in canonical order")
@@ -379,10 +379,10 @@ def test_resample_repair(monkeypatch):
 
 # --- malformed records
 @pytest.mark.parametrize("options,words", [
-    ({"stake": 0}, "option 'stake' must be an integer from 1 to 1000, not 0"),
+    ({"stake": 0}, 'option "stake" must be an integer from 1 to 1000, not 0'),
     ({"stake": 1001}, "not 1001"), ({"stake": 5.0}, "not 5.0"), ({"stake": "5"}, 'not "5"'),
-    ({"stake": True}, "not true"), ({"deals": 0}, "option 'deals'"), ({"deals": 1001}, "not 1001"),
-    ({"deals": None}, "not null"), ({"target": 3}, "unknown option 'target'"),
+    ({"stake": True}, "not true"), ({"deals": 0}, 'option "deals"'), ({"deals": 1001}, "not 1001"),
+    ({"deals": None}, "not null"), ({"target": 3}, 'unknown option "target"'),
 ])
 def test_bad_options(options, words):
     with pytest.raises(BadRecord) as e:
@@ -423,7 +423,7 @@ def test_bad_deals():
         records.replay(bad)
     bad = json.loads(json.dumps(good))
     bad["deals"][0]["hands"][0][0] = "10C"
-    with pytest.raises(BadRecord, match="'10C' is not a card code"):
+    with pytest.raises(BadRecord, match='"10C" is not a card code'):
         records.replay(bad)
     # too many deals for the match
     with pytest.raises(BadRecord, match="deals has 2 entries but the match has only 1 deals"):

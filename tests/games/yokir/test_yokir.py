@@ -191,15 +191,15 @@ def test_card_roles():
 
 
 @pytest.mark.parametrize("change,message", [
-    ({"options": {"target": 0}}, "option 'target' must be an integer from 1 to 100, not 0"),
+    ({"options": {"target": 0}}, 'option "target" must be an integer from 1 to 100, not 0'),
     ({"options": {"target": 101}}, "not 101"),
     ({"options": {"target": 7.0}}, "not 7.0"),
     ({"options": {"target": "7"}}, 'not "7"'),
     ({"options": {"target": True}}, "not true"),
-    ({"options": {"goal": 7}}, "unknown option 'goal'"),
+    ({"options": {"goal": 7}}, 'unknown option "goal"'),
     ({"seats": 4}, "yokir is played by 3 seats"),
     ({"names": ["a", "b"]}, "names must be a list of 3 strings"),
-    ({"game": "chess"}, "unknown game 'chess'"),
+    ({"game": "chess"}, 'unknown game "chess"'),
     ({"seed": "x"}, "seed must be an integer"),
 ])
 def test_malformed_records(change, message):
@@ -215,7 +215,7 @@ def test_wrong_deck_names_the_card():
     with pytest.raises(BadRecord, match="card 2A appears 2 times"):
         records.replay(rec)
     rec["deals"][0]["pile"][-1] = "9A"
-    with pytest.raises(BadRecord, match="'9A' is not a card code"):
+    with pytest.raises(BadRecord, match='"9A" is not a card code'):
         records.replay(rec)
 
 

@@ -8,9 +8,8 @@ Action ids (fixed, 69 of them):
     64..68   trump S, H, D, C, none
 """
 
-import json
 
-from parlor.core.errors import BadTable, InvalidAction, UnknownAction
+from parlor.core.errors import BadTable, InvalidAction, UnknownAction, shown
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
 from parlor.core.view import View
 
@@ -267,14 +266,14 @@ class JokerRules(Rules[JokerState]):
             return a
         reason = self._unparsable(s, text)
         if reason is None:
-            raise UnknownAction(f'"{text}" is not a Joker action (trump S/H/D/C/none, bid k, play C, '
+            raise UnknownAction(f'{shown(text)} is not a Joker action (trump S/H/D/C/none, bid k, play C, '
                                 'play X1 high S, play X1 low S, play X1 take, play X1 discard)')
         raise InvalidAction(reason)
 
     def _unparsable(self, s: JokerState, text) -> str | None:
         """Why `text`, in a form of the game's actions, names none; None when it is in no form."""
         if not isinstance(text, str):
-            return f"{json.dumps(text, default=repr)} is not an action string"
+            return f"{shown(text)} is not an action string"
         words = text.split(" ")
         verb = words[0]
         if verb == "play" and len(words) >= 2:
@@ -288,17 +287,17 @@ class JokerRules(Rules[JokerState]):
             if DECK.card(code) is None:
                 if code in ("6S", "6C"):
                     return f"{code} is not a card: the jokers replace the black sixes"
-                return f"{code!r} is not a card code (rank 6-9 T J Q K A then suit S H D C, or X1, X2)"
-            return f'"{text}": a plain card is played as "play {code}", with nothing after it'
+                return f"{shown(code)} is not a card code (rank 6-9 T J Q K A then suit S H D C, or X1, X2)"
+            return f'{shown(text)}: a plain card is played as "play {code}", with nothing after it'
         if verb == "bid" and len(words) == 2:
             k = words[1]
             if k.isdigit() and k.isascii() and str(int(k)) == k:
                 if s.phase != BID:
                     return self.why_illegal_id(s, BID0)
                 return f"bid {k} is out of range 0..{s.n}"
-            return f"{k!r} is not a bid: write bid 0, bid 1, ... without leading zeros"
+            return f"{shown(k)} is not a bid: write bid 0, bid 1, ... without leading zeros"
         if verb == "trump" and len(words) == 2:
-            return f"{words[1]!r} is not a trump: write trump S, trump H, trump D, trump C or trump none"
+            return f"{shown(words[1])} is not a trump: write trump S, trump H, trump D, trump C or trump none"
         return None
 
     def why_illegal_id(self, s: JokerState, a: int) -> str | None:

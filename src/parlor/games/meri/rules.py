@@ -5,7 +5,7 @@ Inside: cards are ints (cards.py), hands are short lists, and the follow rule of
 progress is settled once, when the card is led (`mode`), so legal_ids is one list comprehension.
 """
 
-from parlor.core.errors import InvalidAction, UnknownAction
+from parlor.core.errors import InvalidAction, UnknownAction, shown
 from parlor.core.options import int_option
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
 from parlor.core.view import View
@@ -304,14 +304,14 @@ class MeriRules(Rules[MeriState]):
         if verb in ("play", "discard"):
             c = DECK.card(arg)
             if c is None:
-                raise InvalidAction(f"{arg!r} is not a Meri card code (a suit letter P I K O G, "
+                raise InvalidAction(f"{shown(arg)} is not a Meri card code (a suit letter P I K O G, "
                                     "then 1-9 or Ka Re Ro So Un Su, e.g. GSu, P7)")
             return c if verb == "play" else DISCARD0 + c
-        raise UnknownAction(f'"{text}" is not a Meri action (pass, declare, discard CARD, play CARD)')
+        raise UnknownAction(f'{shown(text)} is not a Meri action (pass, declare, discard CARD, play CARD)')
 
     def why_illegal_id(self, s: MeriState, a: int) -> str | None:
         if not (isinstance(a, int) and 0 <= a < NUM_ACTIONS):
-            return f"{a!r} is not an action"
+            return f"{shown(a)} is not an action"
         m, seat, t = s.mode, s.turn, s.trump
         if m == OVER:
             return "the deal is over"

@@ -5,7 +5,7 @@ space are explained in cards.py.
 
 from typing import TypeAlias
 
-from parlor.core.errors import InvalidAction, UnknownAction
+from parlor.core.errors import InvalidAction, UnknownAction, shown
 from parlor.core.options import int_option
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
 from parlor.core.view import View
@@ -331,7 +331,7 @@ class TorRules(Rules[TorState]):
         for w in words:
             c = DECK.card(w)
             if c is None:
-                raise InvalidAction(f"{w!r} is not a card code (rank A 2-9 T J Q K, then suit C D H S, "
+                raise InvalidAction(f"{shown(w)} is not a card code (rank A 2-9 T J Q K, then suit C D H S, "
                                     "e.g. TC for the ten of clubs)")
             if c in cards:
                 raise InvalidAction(f"{w} is named twice")
@@ -362,7 +362,7 @@ class TorRules(Rules[TorState]):
             raise InvalidAction(self._not_held(s, mask) or "a hand never holds more than 6 cards")
         if verb == "layoff" and len(words) >= 3:
             if not _plain_int(words[1]):
-                raise InvalidAction(f"{words[1]!r} is not a meld number (0, 1, 2, ... in plain decimal)")
+                raise InvalidAction(f"{shown(words[1])} is not a meld number (0, 1, 2, ... in plain decimal)")
             k = int(words[1])
             mask = self._cards(s, words[2:], "a lay-off")
             j = LAYOFF_ID.get(mask)
@@ -377,8 +377,8 @@ class TorRules(Rules[TorState]):
         if verb in ("draw", "discard", "meld", "layoff"):
             usage = {"draw": "draw stock or draw discard", "discard": "discard <card>",
                      "meld": "meld <card> <card> <card> ...", "layoff": "layoff <meld number> <card> ..."}
-            raise UnknownAction(f'"{text_}" is not a Tőr action: write {usage[verb]}')
-        raise UnknownAction(f'"{text_}" is not a Tőr action (drop, draw stock, draw discard, '
+            raise UnknownAction(f'{shown(text_)} is not a Tőr action: write {usage[verb]}')
+        raise UnknownAction(f'{shown(text_)} is not a Tőr action (drop, draw stock, draw discard, '
                             "meld ..., layoff ..., discard ..., end)")
 
     @staticmethod

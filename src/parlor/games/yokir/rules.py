@@ -1,6 +1,6 @@
 """Yokir rules: bidding in two rounds, the picker's discard, five tricks (shared/rules/yokir.md)."""
 
-from parlor.core.errors import InvalidAction, UnknownAction
+from parlor.core.errors import InvalidAction, UnknownAction, shown
 from parlor.core.options import int_option
 from parlor.core.rules import DealContext, DealResult, Rules, plural
 from parlor.core.view import View
@@ -181,10 +181,10 @@ class YokirRules(Rules[YokirState]):
         if verb == "call" and len(arg) == 1 and arg in SUITS:
             return CALL0 + SUITS.index(arg)
         if verb in ("play", "discard"):
-            raise InvalidAction(f"{arg!r} is not a Yokir card (ranks 1-6, suits A L M T, e.g. 6L)")
+            raise InvalidAction(f"{shown(arg)} is not a Yokir card (ranks 1-6, suits A L M T, e.g. 6L)")
         if verb == "call":
-            raise InvalidAction(f"{arg!r} is not a suit (A, L, M or T)")
-        raise UnknownAction(f'"{text}" is not a Yokir action (pick, pass, discard C, call S, play C)')
+            raise InvalidAction(f"{shown(arg)} is not a suit (A, L, M or T)")
+        raise UnknownAction(f'{shown(text)} is not a Yokir action (pick, pass, discard C, call S, play C)')
 
     def why_illegal_id(self, s: YokirState, a: int) -> str | None:
         seat, phase = s.turn, s.phase
