@@ -83,7 +83,7 @@ def ref_trick_rate(seconds: float = 1.0, runs: int = 5) -> dict:
             n += 200
         rates.append(n / (time.process_time() - begin))
     deals = statistics.median(rates)
-    return {"deals_per_s": deals, "plays_per_s": deals * REF_CARDS, "actions_per_s": deals * REF_CARDS}
+    return {"deals_per_s": deals, "plays_per_s": deals * REF_CARDS}
 
 
 def first_play_position(game_id: str, seed: int = 1):

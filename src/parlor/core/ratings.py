@@ -103,8 +103,10 @@ def rate(match: Match, ratings: dict[int, Rating], computers: dict[int, str],
     if not match.finished:
         raise ValueError("only a finished match is rated")
     groups = sides(match)
-    teams = [[MODEL.rating(*_pair(ratings[s] if s in ratings else computer_rating(match.rules.id, computers[s])))
-              for s in group] for group in groups]
+    levels = level_mu(match.rules.id)
+    seated = {s: ratings[s] if s in ratings else Rating(levels[computers[s]], COMPUTER_SIGMA)
+              for group in groups for s in group}
+    teams = [[MODEL.rating(mu=seated[s].mu, sigma=seated[s].sigma) for s in group] for group in groups]
     scores = [match.scores[g[0]] for g in groups]
     # rank 1 is best; equal scores share a rank; a side with a seat that abandoned comes last
     ranks = [1 + sum(other > score for other in scores) for score in scores]
@@ -114,7 +116,3 @@ def rate(match: Match, ratings: dict[int, Rating], computers: dict[int, str],
     new = MODEL.rate(teams, ranks=[float(r) for r in ranks])
     return {s: Rating(r.mu, r.sigma) for group, rated in zip(groups, new) for s, r in zip(group, rated)
             if s in ratings}
-
-
-def _pair(r: Rating) -> tuple[float, float]:
-    return r.mu, r.sigma
