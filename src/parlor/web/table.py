@@ -463,10 +463,17 @@ class Table:
         for s, view in enumerate(self.views):
             last = self.match.last_trick(s, view)
             if last is not None:
-                then = view if view.get("tricks") else dict(self.match.closed_view(s), names=self.names)
+                then = view if view.get("tricks") else self._closed_view(s)
                 last = dict(last, text=self.session.words.trick_words(self.spoken(s, then), then["tricks"][-1]))
             out.append(last)
         return out
+
+    def _closed_view(self, seat: int) -> View:
+        """The seat's view of the deal last finished, which holds the last trick before the
+        deal in play has one."""
+        closed = self.match.closed_view(seat)
+        assert closed is not None, "a last trick of no deal"
+        return dict(closed, names=self.names)
 
     def _public_last_trick(self) -> dict | None:
         """The spectators' last trick: what every seat's holds alike, in words from the public
@@ -476,7 +483,7 @@ class Table:
         last = meet([{k: v for k, v in t.items() if k != "text"} for t in self.last_trick])
         views = self.views
         if not views[0].get("tricks"):
-            views = [dict(self.match.closed_view(s), names=self.names) for s in range(self.rules.seats)]
+            views = [self._closed_view(s) for s in range(self.rules.seats)]
         then = public_view(self.rules, views)
         return dict(last, text=self.session.words.trick_words(then, then["tricks"][-1]))
 
