@@ -100,6 +100,8 @@ def _play_and_check(rules: Rules, seed: int, deep_every: int) -> dict:
                 f"step {step}: deal_points and deal_result's points differ"
             _check_contract(rules, after, f"{step} (the deal over)")
         match.apply(text)
+        if step % deep_every == 0:
+            _check_move_words(rules, match, step)
         deal_actions.append(text)
         assert len(deal_actions) <= rules.max_actions_per_deal, "a deal exceeds max_actions_per_deal"
         step += 1
@@ -216,11 +218,57 @@ def _check_words(rules, view: View, step) -> None:
     assert isinstance(lines, list), f"step {step}: table lines are {lines!r}"
     for line in lines:
         _check_said(line, f"step {step}: a table line")
+    named = dict(view, names=_names(rules))
+    said = [words.action_words(named, a) for a in view["legal"]]
+    for a, text in zip(view["legal"], said):
+        _check_no_codes(rules, text, view["legal"], f"step {step}: the words of {a!r}")
+    assert len(set(said)) == len(said), f"step {step}: two moves said alike: {said}"
+    for trick in view.get("tricks") or ():
+        text = words.trick_words(named, trick)
+        _check_said(text, f"step {step}: a trick's words")
+        _check_no_codes(rules, text, [], f"step {step}: a trick's words")
     shown = set(view["hand"]) | {c for _, c in view["trick"]}
     for code in sorted(shown & set(rules.deck.codes)):
         role = words.card_role(view, code)
         assert role is None or isinstance(role, Role) and role.id and role.words, (
             f"step {step}: the role of {code} is {role!r}")
+
+
+def _check_no_codes(rules, text: str, legal: list[str], what: str) -> None:
+    """Words for people hold no card code and no action string: "Play the 7 of hearts", never
+    "play 7H"."""
+    assert isinstance(text, str) and text.strip(), f"{what} are {text!r}"
+    codes = set(rules.deck.codes) - set(_names(rules))  # the test's names: P1 is a Meri card too
+    found = [w for w in re.split(r"[\s,;:()]+", text) if w in codes]
+    assert not found, f"{what} name cards by their codes {found}: {text!r}"
+    actions = [a for a in legal if a in text]
+    assert not actions, f"{what} hold the action strings {actions}: {text!r}"
+
+
+def _named_cards(words, text: str) -> set[str]:
+    """The cards a sentence names in words ("the king of spades"); a name several cards share
+    (Joker's "the joker") names them all."""
+    return {c for c in words.rules.deck.codes if words.card_words(c) in text}
+
+
+def _check_move_words(rules, match, step) -> None:
+    """The last move in words, as each seat and the spectators saw it: said, without codes, and
+    naming no card beyond the audience's view and the action as it saw it."""
+    words = text_of(rules)
+    _, actor, seen = match.log[-1]
+    views = [dict(rules.view(match.state, s), names=_names(rules)) for s in range(rules.seats)]
+    for seat in [*range(rules.seats), None]:
+        view = views[seat] if seat is not None else public_view(rules, views)
+        action = seen[seat] if seat is not None else public_action(seen)
+        text = words.move_words(view, actor, action)
+        what = f"step {step}: {action!r} in words to seat {seat}"
+        _check_said(text, what)
+        _check_no_codes(rules, text, [], what)
+        shown = json.dumps({k: v for k, v in view.items() if k != "names"}) + " " + action
+        may = set(re.findall(r"[A-Za-z0-9]+", shown)) & set(rules.deck.codes)
+        named = _named_cards(words, text)
+        shared = {c for c in named if any(words.card_words(d) == words.card_words(c) for d in may)}
+        assert named <= shared, f"{what} names cards it does not show: {sorted(named - shared)}: {text!r}"
 
 
 def _check_view(rules, match, seat, deal_actions, rng, step) -> None:

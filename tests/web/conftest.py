@@ -120,11 +120,22 @@ class Audit:
         if leaked:
             where = [k for k, v in msg.items() if codes_in(v, leaked)]
             self.failures.append(f"seat {seat} at state {msg['sid']} got hidden cards {sorted(leaked)} in {where}")
+        # The words: each said from what the seat may see, the move's as the seat saw it made.
+        words, spoken = text_of(rules), table.spoken(seat, msg["view"])
         for entry in msg["log"]:
             deal, who, seen = match.log[entry["i"]]
-            want = {"i": entry["i"], "deal": deal, "seat": who, "action": as_seen(seen)}
+            want = {"i": entry["i"], "deal": deal, "seat": who, "action": as_seen(seen),
+                    "text": words.move_words(spoken, who, as_seen(seen))}
             if entry != want:
                 self.failures.append(f"seat {seat}: log entry {entry!r}, the seat saw {want!r}")
+        if msg["legal_words"] != {a: words.action_words(msg["view"], a) for a in msg["view"]["legal"]}:
+            self.failures.append(f"seat {seat}: the moves' words not said from the view sent")
+        if last is not None:
+            then = mine if last["deal"] == match.deal_number else sent_view(
+                public_view(rules, [dict(match.closed_view(s), names=table.names) for s in range(rules.seats)])
+                if seat is None else dict(match.closed_view(seat), names=table.names))
+            if last["text"] != words.trick_words(table.spoken(seat, then), then["tricks"][-1]):
+                self.failures.append(f"seat {seat}: the last trick's words not said from its view")
         self.texts.add(json.dumps(msg, separators=(",", ":")))
 
     def check(self):

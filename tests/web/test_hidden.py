@@ -148,15 +148,20 @@ def test_the_audit_reports_any_card_the_seat_may_not_see(game_id, monkeypatch):
         assert tried.get("face-down"), tried
 
 
-def test_the_audit_reports_a_spectator_log_entry_as_a_seat_saw_it(monkeypatch):
-    """A spectator shown an action as its actor saw it (a hidden discard named) is a leak."""
+@pytest.mark.parametrize("field", ["action", "text"])
+def test_the_audit_reports_a_spectator_log_entry_as_a_seat_saw_it(monkeypatch, field):
+    """A spectator shown an action as its actor saw it (a hidden discard named), in the action
+    string or only in its words ("Ben discards the 7 of hearts"), is a leak."""
     honest = Table._log_entry
 
-    def actor_view(self, index, seat):
-        entry = honest(self, index, seat)
+    def actor_view(self, index, seat, spoken):
+        entry = honest(self, index, seat, spoken)
         if seat is None:
             deal, actor, seen = self.match.log[index]
-            entry["action"] = seen[actor]
+            if field == "action":
+                entry["action"] = seen[actor]
+            else:
+                entry["text"] = self.session.words.move_words(spoken, actor, seen[actor])
         return entry
     monkeypatch.setattr(Table, "_log_entry", actor_view)
     reported = 0

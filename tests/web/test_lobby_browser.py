@@ -78,7 +78,7 @@ def test_joker_deals_built_with_controls_make_the_table_the_json_makes(browser, 
     by_json = api(live_server, "/api/tables", {"game": "joker", "options": {"schedule": [["9", "1"], ["nt"]]}})
     mine = api(live_server, "/api/mine", {"tables": {by_json["id"]: by_json["seats"][0]["token"]}})
     assert mine["tables"][0]["status"] == "playing"
-    page.wait_for_function("document.body.innerText.includes('Deal 1 of 3')")
+    page.wait_for_function("() => document.body.innerText.includes('Deal 1 of 3')")
     # an empty schedule is refused in the lobby, in words
     page.goto(live_server.url + "/")
     open_custom(page)

@@ -203,10 +203,10 @@ def test_bad_messages_get_one_error_and_change_nothing(app_client):
         assert to_act == 0  # the seed is fixed: seat 0 bids first
         legal = m["view"]["legal"]
         bad = [
-            ({"type": "act", "action": "play 9Z", "sid": sid}, "illegal"),
+            ({"type": "act", "action": "play 9Z", "sid": sid}, "not allowed"),
             ({"type": "act", "action": 7, "sid": sid}, "action must be a string"),
             ({"type": "act", "action": legal[0]}, "sid"),
-            ({"type": "act", "action": legal[0], "sid": sid + 5}, "stale"),
+            ({"type": "act", "action": legal[0], "sid": sid + 5}, "the table moved on since you chose"),
             ({"type": "act", "action": legal[0], "sid": True}, "sid"),
             ({"type": "hint", "sid": sid - 1}, "current state"),
             ({"type": "hello", "table": t["id"]}, "already at a table"),
@@ -219,7 +219,8 @@ def test_bad_messages_get_one_error_and_change_nothing(app_client):
         act(ws, legal[0], sid)
         after = until(ws, lambda x: x["type"] == "state")
         assert after["sid"] == sid + 1
-        assert after["log"][0] == {"i": sid, "deal": 1, "seat": 0, "action": legal[0]}
+        assert legal[0] == "pass"
+        assert after["log"][0] == {"i": sid, "deal": 1, "seat": 0, "action": "pass", "text": "You pass"}
         # out of turn: seat 1 is to act now
         act(ws, after["view"]["legal"][0] if after["view"]["legal"] else "pass", after["sid"])
         reply = receive(ws)
@@ -244,7 +245,7 @@ def test_double_clicks_and_two_tabs_apply_a_move_once(app_client):
         got2 = [receive(tab2), receive(tab2)]
         kinds1 = sorted(x["type"] for x in got1)
         assert kinds1 == ["error", "state"]
-        assert "stale" in next(x for x in got1 if x["type"] == "error")["message"]
+        assert next(x for x in got1 if x["type"] == "error")["message"] == "the table moved on: that move was already made"
         assert [x["type"] for x in got2] == ["state", "error"] or sorted(x["type"] for x in got2) == ["error", "state"]
         assert table.sid == sid + 1
         assert table.match.actions[sid] == move and len(table.match.actions) == sid + 1

@@ -15,6 +15,13 @@ table's rules, or this class itself for a game without one. It gives
     card_faces(deck)               how each card is drawn: suit signs, colours, names, titles
                                    (the same at every table: `registry.faces_of(game_id)`,
                                    worked out once)
+    card_words(code)               a card in a sentence: "the king of spades"
+    action_words(view, action)     a legal move as its button says it to the seat to act:
+                                   "Bid 2", "Lead the joker: highest diamonds"
+    move_words(view, seat, action) a move that was made, as the audience whose view it is saw it
+                                   (its log's action string): "Cai plays the king of spades"
+    trick_words(view, trick)       a completed trick of the view's `tricks`: "Ann wins the trick
+                                   with the ace of hearts"
 
 Every sentence is said from a message template (core/words.py). The engine keeps its own
 notation: `DealResult.detail` is what records' replay reports print; people read the game's sentence.
@@ -24,13 +31,14 @@ import textwrap
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import ClassVar
 
 from .cards import Deck
 from .options import Option
 from .rules import DealResult, Rules, name_seats
-from .view import View
-from .words import listed, say
+from .view import HIDDEN, View
+from .words import listed, say, seats_of
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,9 @@ class Suit:
     emblem: str = ""  # the browser's drawing of the suit (static/cards.js EMBLEMS); "" a plain letter
 
 
+# The French ranks' names, where a game's codes write them as letters (the ten is "10").
+FRENCH_RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
+
 FRENCH = {"S": Suit("spades", "♠", "black", "♠", 0, "spade"), "H": Suit("hearts", "♥", "red", "♥", 1, "heart"),
           "D": Suit("diamonds", "♦", "red", "♦", 1, "diamond"), "C": Suit("clubs", "♣", "black", "♣", 0, "club")}
 
@@ -69,6 +80,7 @@ class Face:
     tone: int | str  # the browser's colour class: a number, "x" for a special card
     emblem: str = ""  # the browser's drawing of the suit, "joker" for a special card
     name: str = ""  # the rank's name where the game names it ("Kaba", "Master"), else the rank
+    suit: str = ""  # the suit's name ("hearts"); "" for a special card
 
 
 def suit_and_rank(codes: Sequence[str]) -> dict[str, tuple[str, str]]:
@@ -94,7 +106,8 @@ def _faces(text: type["GameText"], deck: Deck) -> dict[str, Face]:
         name = text.rank_names.get(rank, shown)
         title = say("{code}: {rank} of {suit}", code=code, rank=name, suit=suit.name)
         tone = letters.index(letter) % 6 if suit.tone is None else suit.tone
-        out[code] = Face(code, shown, title, suit.sign, suit.ink, suit.mark or letter, tone, suit.emblem, name)
+        out[code] = Face(code, shown, title, suit.sign, suit.ink, suit.mark or letter, tone, suit.emblem, name,
+                         suit.name)
     return out
 
 
@@ -131,6 +144,43 @@ class GameText:
     def card_faces(cls, deck: Deck) -> dict[str, Face]:
         """Every card code of the game's deck -> how it is drawn."""
         return _faces(cls, deck)
+
+    @cached_property
+    def faces(self) -> dict[str, Face]:
+        return type(self).card_faces(self.rules.deck)
+
+    def card_words(self, code: str) -> str:
+        """A card in a sentence: "the king of spades", "the Kaba of Pao"; a card the audience
+        cannot see (HIDDEN) is "a card"."""
+        if code == HIDDEN:
+            return say("a card")
+        face = self.faces[code]
+        if not face.suit:
+            return say("the {card}", card=face.name)
+        return say("the {rank} of {suit}", rank=face.name, suit=face.suit)
+
+    def _named(self, action: str) -> str:
+        """An action string with each card in words: the plain fallback of the methods below."""
+        return " ".join(self.card_words(w) if w in self.faces or w == HIDDEN else w for w in action.split())
+
+    def action_words(self, view: View, action: str) -> str:
+        """A legal move of `view` as its button says it to the seat to act: "Bid 2", "Discard the
+        7 of hearts". Here: the action with its cards in words."""
+        text = self._named(action)
+        return text[:1].upper() + text[1:]
+
+    def move_words(self, view: View, seat: int, action: str) -> str:
+        """A move `seat` made, as the audience of `view` saw it: `action` is the string its log
+        holds (a hidden card is "??"). Said from the action and the view's names only, so that
+        a move of an earlier deal reads as it did: "Cai plays the king of spades"."""
+        return say("{seat}: {move}", seat=seats_of(view)(seat), move=self._named(action))
+
+    def trick_words(self, view: View, trick: dict) -> str:
+        """A completed trick, one of `view`'s `tricks`: who won it, with which card."""
+        who, p = seats_of(view), trick["winner"]
+        card = self.card_words(dict(trick["cards"])[p])
+        return who.agree(p, say("{you} win the trick with {card}", you=who(p), card=card),
+                         say("{seat} wins the trick with {card}", seat=who(p), card=card))
 
     def table_lines(self, view: View) -> list[str]:
         """Lines that describe the table to a person, beyond the hand, the trick and the scores

@@ -66,6 +66,11 @@ class Seats:
         sentence has a template of its own, with the name as its {you}."""
         return self(seat) in (YOU, YOU.lower())
 
+    def agree(self, seat: int, you: str, other: str) -> str:
+        """Of two sentences about `seat`, the one that speaks to it (`you`, its own template,
+        whose verb agrees: "You win") when it does, else `other` ("Ann wins")."""
+        return you if self.spoken_to(seat) else other
+
     def several(self, seats: Sequence[int], joiner: str = ", ") -> str:
         """Some seats in one list: their names, or without names "seat 2" or "seats 2, 3"."""
         if self.names and all(0 <= p < len(self.names) for p in seats):

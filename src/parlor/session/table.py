@@ -85,8 +85,8 @@ class TableSession:
         """Why a seat whose turn it is not cannot move: the match is over, or who is to act."""
         seat = self.match.to_act()
         if seat is None:
-            return "the match is over"
-        return f"it is not your turn: {self.names[seat]} is to act"
+            return say("the match is over")
+        return say("it is not your turn: {seat} is to act", seat=self.names[seat])
 
     def why_illegal(self, seat: int, action: str) -> str | None:
         """The rules' reason `action` is illegal now, told to `seat` ("you do not hold 7D");

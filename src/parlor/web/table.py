@@ -15,11 +15,12 @@ from dataclasses import dataclass
 
 from parlor import records
 from parlor.bots import bot_names
-from parlor.core.errors import one_line, shown
+from parlor.core.errors import one_line
 from parlor.core.match import Match
 from parlor.core.options import is_int
 from parlor.core.spectator import meet, public_action, public_view
 from parlor.core.view import View
+from parlor.core.words import YOU, say
 from parlor.session import Player, TableSession
 
 from . import public
@@ -187,20 +188,32 @@ class Table:
     def _all_views(self) -> list[View]:
         return [self.session.view(s) for s in range(self.rules.seats)]
 
-    def _log_entry(self, index: int, seat: int | None) -> dict:
+    def spoken(self, seat: int | None, view: View) -> View:
+        """The view the words said to `seat` speak from: its own seat named "You" ("You bid 2",
+        "You win the trick"); a spectator's, the table's names."""
+        if seat is None:
+            return view
+        names = list(self.names)
+        names[seat] = YOU
+        return dict(view, names=names)
+
+    def _log_entry(self, index: int, seat: int | None, spoken: View) -> dict:
         deal, actor, seen = self.match.log[index]
         action = seen[seat] if seat is not None else public_action(seen)
-        return {"i": index, "deal": deal, "seat": actor, "action": action}
+        return {"i": index, "deal": deal, "seat": actor, "action": action,
+                "text": self.session.words.move_words(spoken, actor, action)}
 
     def message(self, seat: int | None, log_from: int, snapshot: bool = False) -> dict:
         """What `seat` (None: a spectator) is sent about the table as it is now."""
         m = self.match
+        words = self.session.words
         if seat is None:
             view = public.sent_view(public_view(self.rules, self.views))
-            last = meet(self.last_trick) if any(self.last_trick) else None
+            last = self._public_last_trick()
         else:
             view = public.sent_view(self.views[seat])
             last = self.last_trick[seat]
+        spoken = self.spoken(seat, view)
         msg = {
             "type": "state", "table": self.id, "sid": self.sid, "seat": seat,
             "snapshot": snapshot, "ts": self.applied_at,
@@ -208,7 +221,8 @@ class Table:
             "lines": public.table_lines(self.session.words, view),
             "roles": public.roles(self.session.words, view),
             "shown": public.shown_cards(self.rules, view),
-            "log": [self._log_entry(i, seat) for i in range(max(0, log_from), self.sid)],
+            "legal_words": {a: words.action_words(view, a) for a in view["legal"]},
+            "log": [self._log_entry(i, seat, spoken) for i in range(max(0, log_from), self.sid)],
             "last_trick": last,
             "players": self.players(),
             "results": [{"dealer": r.dealer, "points": list(r.points),
@@ -393,21 +407,30 @@ class Table:
         if self.match.finished:
             return self.session.turn_refusal()
         if not isinstance(sid, int) or isinstance(sid, bool):
-            return 'a move needs "sid": the state id it was chosen on'
+            return say('a move needs "sid": the state id it was chosen on')
         if sid != self.sid:
-            return (f"stale move: it was chosen at state {sid} but the table is at state "
-                    f"{self.sid}; nothing was played")
+            return self._moved_on(seat, action, sid)
         if self.match.to_act() != seat:
             return self.session.turn_refusal()
         if bot != self.computer_controls(seat):
-            return ("a computer is holding your seat; it is yours again now" if not bot
-                    else "the person is back")
+            return (say("a computer was holding your seat; it is yours again now, so choose your move again")
+                    if not bot else say("the person is back"))
         if not isinstance(action, str):
-            return "the action must be a string such as one of your legal moves"
+            return say("the action must be a string such as one of your legal moves")
         reason = self.session.why_illegal(seat, action)
         if reason is not None:
-            return f"{shown(action)} is illegal: {reason}"
+            return say("that move is not allowed: {reason}", reason=reason)
         return None
+
+    def _moved_on(self, seat: int, action, sid) -> str:
+        """A move chosen at an earlier state (a double click, a second tab, a late click): said
+        as what happened since, never as state numbers."""
+        log = self.match.log
+        if isinstance(sid, int) and 0 <= sid < len(log) and log[sid][1] == seat and self.match.actions[sid] == action:
+            if action.split()[0] == "play":
+                return say("the table moved on: that card was already played")
+            return say("the table moved on: that move was already made")
+        return say("the table moved on since you chose that move; nothing was played, look again")
 
     async def _act(self, seat: int, action, sid, conn: Conn | None, bot: bool) -> None:
         refusal = self._refusal(seat, action, sid, bot)
@@ -441,8 +464,35 @@ class Table:
         self.plan()
 
     def _last_tricks(self) -> list:
-        """Each seat's last finished trick, with its winner (Match.last_trick)."""
-        return [self.match.last_trick(s, view) for s, view in enumerate(self.views)]
+        """Each seat's last finished trick, with its winner (Match.last_trick) and, as "text",
+        the trick in words from that seat's view of its deal."""
+        out = []
+        for s, view in enumerate(self.views):
+            last = self.match.last_trick(s, view)
+            if last is not None:
+                then = view if view.get("tricks") else self._closed_view(s)
+                last = dict(last, text=self.session.words.trick_words(self.spoken(s, then), then["tricks"][-1]))
+            out.append(last)
+        return out
+
+    def _closed_view(self, seat: int) -> View:
+        """The seat's view of the deal last finished, which holds the last trick before the
+        deal in play has one."""
+        closed = self.match.closed_view(seat)
+        assert closed is not None, "a last trick of no deal"
+        return dict(closed, names=self.names)
+
+    def _public_last_trick(self) -> dict | None:
+        """The spectators' last trick: what every seat's holds alike, in words from the public
+        view of its deal."""
+        if not any(self.last_trick):
+            return None
+        last = meet([{k: v for k, v in t.items() if k != "text"} for t in self.last_trick])
+        views = self.views
+        if not views[0].get("tricks"):
+            views = [self._closed_view(s) for s in range(self.rules.seats)]
+        then = public_view(self.rules, views)
+        return dict(last, text=self.session.words.trick_words(then, then["tricks"][-1]))
 
     # --- computer players
     async def fill(self, conn: Conn, seat) -> None:

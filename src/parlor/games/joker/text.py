@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from parlor.core.rules import DealResult
-from parlor.core.text import FRENCH, GameText, Role, cut
+from parlor.core.text import FRENCH, FRENCH_RANKS, GameText, Role, cut
 from parlor.core.view import View
 from parlor.core.words import Seats, listed, say, say_n, seats_of
 
@@ -26,9 +26,14 @@ def _kind_words(token: str) -> str:
             "misere": say("misère")}.get(token, say("turned trump"))
 
 
+def _suit(letter: str) -> str:
+    return FRENCH[letter].name
+
+
 class JokerText(GameText):
     rules: "JokerRules"  # its chapters (plans) and premium variant make the score sheet
     suits = FRENCH
+    rank_names = FRENCH_RANKS
     about = say("Georgian trick-taking for four: bid the exact number of tricks you will take; "
                 "the two jokers play as high or as low as you like.")
     option_words = {
@@ -98,6 +103,93 @@ class JokerText(GameText):
             lines.append(say("Every bid of the chapter kept so far: {seats}", seats=listed(who(p) for p in on))
                          if on else say("Every bid of the chapter kept so far: nobody"))
         return lines
+
+    def card_words(self, code: str) -> str:
+        return say("the joker") if code in ("X1", "X2") else super().card_words(code)
+
+    def _own_card(self, v: View, code: str) -> str:
+        """A card of the hand: the two jokers told apart when the hand holds both."""
+        if code in ("X1", "X2") and {"X1", "X2"} <= set(v["hand"]):
+            return say("the first joker") if code == "X1" else say("the second joker")
+        return self.card_words(code)
+
+    def action_words(self, v: View, action: str) -> str:
+        verb, *rest = action.split()
+        if verb == "trump":
+            return say("Play with no trump") if rest[0] == "none" else say("Make {suit} trump", suit=_suit(rest[0]))
+        if verb == "bid":
+            return say("Bid {bid}", bid=rest[0])
+        card, mode = self._own_card(v, rest[0]), rest[1:]
+        if not mode:
+            return say("Lead {card}", card=card) if not v["trick"] else say("Play {card}", card=card)
+        if mode[0] == "high":
+            return say("Lead {card}: highest {suit}", card=card, suit=_suit(mode[1]))
+        if mode[0] == "low":
+            return say("Lead {card}: lowest {suit}", card=card, suit=_suit(mode[1]))
+        if mode[0] == "take":
+            return say("Play {card} to take the trick", card=card)
+        return say("Throw {card} away", card=card)
+
+    def move_words(self, v: View, seat: int, action: str) -> str:
+        who = seats_of(v)
+        p = who(seat)
+        verb, *rest = action.split()
+        if verb == "trump":
+            if rest[0] == "none":
+                return who.agree(seat, say("{you} choose no trump", you=p), say("{seat} chooses no trump", seat=p))
+            suit = _suit(rest[0])
+            return who.agree(seat, say("{you} make {suit} trump", you=p, suit=suit),
+                             say("{seat} makes {suit} trump", seat=p, suit=suit))
+        if verb == "bid":
+            return who.agree(seat, say("{you} bid {bid}", you=p, bid=rest[0]),
+                             say("{seat} bids {bid}", seat=p, bid=rest[0]))
+        card, mode = self.card_words(rest[0]), rest[1:]
+        if not mode:
+            return who.agree(seat, say("{you} play {card}", you=p, card=card),
+                             say("{seat} plays {card}", seat=p, card=card))
+        if mode[0] in ("high", "low"):
+            suit = _suit(mode[1])
+            if mode[0] == "high":
+                return who.agree(seat, say("{you} lead the joker: highest {suit}", you=p, suit=suit),
+                                 say("{seat} leads the joker: highest {suit}", seat=p, suit=suit))
+            return who.agree(seat, say("{you} lead the joker: lowest {suit}", you=p, suit=suit),
+                             say("{seat} leads the joker: lowest {suit}", seat=p, suit=suit))
+        if mode[0] == "take":
+            return who.agree(seat, say("{you} play the joker to take the trick", you=p),
+                             say("{seat} plays the joker to take the trick", seat=p))
+        return who.agree(seat, say("{you} throw the joker away", you=p), say("{seat} throws the joker away", seat=p))
+
+    def trick_words(self, v: View, trick: dict) -> str:
+        """Who won the trick and with what, a winning joker's mode said, then what each other
+        joker of the trick was played as."""
+        who, w = seats_of(v), trick["winner"]
+        modes = dict(trick["modes"])
+        card = dict(trick["cards"])[w]
+        if w in modes:
+            mode = modes[w].split()
+            if mode[0] == "high":
+                card = say("the joker, led for the highest {suit}", suit=_suit(mode[1]))
+            elif mode[0] == "low":
+                card = say("the joker, led as the lowest {suit}", suit=_suit(mode[1]))
+            else:
+                card = say("the joker, played to take")
+        else:
+            card = self.card_words(card)
+        clauses = [who.agree(w, say("{you} win the trick with {card}", you=who(w), card=card),
+                             say("{seat} wins the trick with {card}", seat=who(w), card=card))]
+        for p, mode in trick["modes"]:
+            if p == w:
+                continue
+            how = mode.split()
+            if how[0] == "high":
+                clauses.append(say("{seat} led the joker: highest {suit}", seat=who(p), suit=_suit(how[1])))
+            elif how[0] == "low":
+                clauses.append(say("{seat} led the joker: lowest {suit}", seat=who(p), suit=_suit(how[1])))
+            elif how[0] == "take":
+                clauses.append(say("{seat} played the joker to take, but a later joker took it", seat=who(p)))
+            else:
+                clauses.append(say("{seat} threw the joker away", seat=who(p)))
+        return listed(clauses, say("; "))
 
     def card_role(self, v: View, code: str) -> Role | None:
         if code in ("X1", "X2"):

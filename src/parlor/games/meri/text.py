@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from parlor.core.rules import DealResult
 from parlor.core.text import GameText, Role, Suit, sentence_lines
-from parlor.core.view import View
+from parlor.core.view import HIDDEN, View
 from parlor.core.words import Seats, listed, say, seats_of
 
 from .cards import DECK, IS_TRUMP, SUITS, TENKA, trump_robai, trump_sun
@@ -98,6 +98,77 @@ class MeriText(GameText):
                            won=cb["won"], beaten=cb["beaten"], value=cb["value"], team=cb["team"])
             lines.append(line)
         return lines
+
+    def _card(self, code: str) -> str:
+        """A card in words, Tenka (always a trump) named as such."""
+        card = self.card_words(code)
+        return say("Tenka ({card})", card=card) if code == "PRo" else card
+
+    def action_words(self, v: View, action: str) -> str:
+        verb, *rest = action.split()
+        if verb == "pass":
+            return say("Pass")
+        if verb == "declare":
+            return say("Declare and take the indicator, {card}", card=self.card_words(indicator_of(v)))
+        card = self._card(rest[0])
+        if verb == "discard":
+            return say("Discard {card}", card=card)
+        if not v["trick"]:
+            return say("Lead {card}", card=card)
+        trump = IS_TRUMP[SUITS.index(v["trump"])]
+        if not trump[DECK.index[v["trick"][0][1]]] and trump[DECK.index[rest[0]]]:  # 8.3
+            return say("Play {card} face down", card=card)
+        return say("Play {card}", card=card)
+
+    def move_words(self, v: View, seat: int, action: str) -> str:
+        """A play's action may go on with the trick's face-down cards turned up and, after the
+        eighth trick, the ninth's cards (rules.public_action): each part its own sentence."""
+        who = seats_of(v)
+        p = who(seat)
+        move, *after = action.split(" - ")
+        verb, *rest = move.split()
+        if verb == "pass":
+            said = who.agree(seat, say("{you} pass", you=p), say("{seat} passes", seat=p))
+        elif verb == "declare":
+            said = who.agree(seat, say("{you} declare", you=p), say("{seat} declares", seat=p))
+        elif verb == "discard":
+            card = self._card(rest[0])
+            said = who.agree(seat, say("{you} discard {card}", you=p, card=card),
+                             say("{seat} discards {card}", seat=p, card=card))
+        elif rest[0] == HIDDEN:
+            said = who.agree(seat, say("{you} play a card face down", you=p),
+                             say("{seat} plays a card face down", seat=p))
+        else:
+            card = self._card(rest[0])
+            said = who.agree(seat, say("{you} play {card}", you=p, card=card),
+                             say("{seat} plays {card}", seat=p, card=card))
+        parts = [said]
+        for part in after:
+            words = part.split()
+            cards = listed(self._card(c) for c in words[2:])
+            if words[:2] == ["turned", "up"]:
+                parts.append(say("turned up: {cards}", cards=cards))
+            else:  # "trick 9 ..."
+                parts.append(say("the ninth trick plays itself: {cards}", cards=cards))
+        return listed(parts, say("; "))
+
+    def trick_words(self, v: View, trick: dict) -> str:
+        """Who takes the trick with which card, and the combo it makes: "Cai takes the trick with
+        the Un of Guru — Un over Sota moves 2 points to team A"."""
+        who, w = seats_of(v), trick["winner"]
+        card = self._card(dict(trick["cards"])[w])
+        if trick["meri"]:
+            said = who.agree(w, say("{you} take the Meri trick with {card}", you=who(w), card=card),
+                             say("{seat} takes the Meri trick with {card}", seat=who(w), card=card))
+        else:
+            said = who.agree(w, say("{you} take the trick with {card}", you=who(w), card=card),
+                             say("{seat} takes the trick with {card}", seat=who(w), card=card))
+        combo = trick["combo"]
+        if combo is None:
+            return said
+        return say("{trick} — {won} over {beaten} moves {value} points to team {team}", trick=said,
+                   won=self.faces[combo["won"]].name, beaten=self.faces[combo["beaten"]].name,
+                   value=combo["value"], team=combo["team"])
 
     def card_role(self, v: View, code: str) -> Role | None:
         """Tenka, the trump Robai, the trump Sun, trump; the plain Isu Robai's odd place."""

@@ -3,7 +3,7 @@
 from collections.abc import Sequence
 
 from parlor.core.rules import DealResult
-from parlor.core.text import FRENCH, GameText
+from parlor.core.text import FRENCH, FRENCH_RANKS, GameText
 from parlor.core.view import View
 from parlor.core.words import Seats, listed, say, say_n, seats_of
 
@@ -42,6 +42,7 @@ def _how_it_ended(end: str, seats: list[int], totals: list[int], points: list[in
 
 class TorText(GameText):
     suits = FRENCH
+    rank_names = FRENCH_RANKS
     about = say("Hungarian knock rummy: meld, lay off, go out or drop with the lowest hand to take the stakes.")
     option_words = {"stake": (say("Units a single stake pays"), {}), "deals": (say("Deals in the match"), {})}
     # the spec's Hungarian table terms beside the English (tor.md 1, 5, 7, 8): talon, virít, terít
@@ -82,6 +83,60 @@ class TorText(GameText):
             r = v["result"]
             lines.append(_how_it_ended(r["end"], r["seats"], v["totals"], r["points"], who))
         return lines
+
+    def _short(self, codes: Sequence[str]) -> str:
+        """Cards as a meld shows them: "2♥ 3♥ 4♥"."""
+        return listed((say("{rank}{suit}", rank=self.faces[c].rank, suit=self.faces[c].sign) for c in codes), " ")
+
+    def action_words(self, v: View, action: str) -> str:
+        verb, *rest = action.split()
+        if verb == "drop":
+            total = sum(VALUE[DECK.index[c]] for c in v["hand"])
+            return say("Drop: your hand counts {total}", total=total)
+        if action == "draw stock":
+            return say("Draw from the stock")
+        if action == "draw discard":
+            return say("Take {card} from the discard pile", card=self.card_words(discard_pile_of(v)[-1]))
+        if verb == "meld":
+            return say("Lay down {cards}", cards=self._short(rest))
+        if verb == "layoff":
+            meld = next(m["cards"] for m in v["melds"] if m["number"] == int(rest[0]))
+            return say("Lay off {cards} on meld {number} ({meld})", cards=self._short(rest[1:]), number=rest[0],
+                       meld=self._short(meld))
+        if verb == "discard":
+            return say("Discard {card}", card=self.card_words(rest[0]))
+        return say("End your turn without discarding")
+
+    def move_words(self, v: View, seat: int, action: str) -> str:
+        who = seats_of(v)
+        p = who(seat)
+        verb, *rest = action.split()
+        if verb == "drop":
+            return who.agree(seat, say("{you} drop, claiming the lowest hand", you=p),
+                             say("{seat} drops, claiming the lowest hand", seat=p))
+        if action == "draw stock":  # another's draw: the card stays unseen
+            return who.agree(seat, say("{you} draw from the stock", you=p), say("{seat} draws from the stock", seat=p))
+        if verb == "draw" and rest[0] == "stock":  # the drawer's own: "draw stock 5C"
+            card = self.card_words(rest[1])
+            return who.agree(seat, say("{you} draw {card} from the stock", you=p, card=card),
+                             say("{seat} draws {card} from the stock", seat=p, card=card))
+        if verb == "draw":
+            return who.agree(seat, say("{you} take the top card of the discard pile", you=p),
+                             say("{seat} takes the top card of the discard pile", seat=p))
+        if verb == "meld":
+            cards = self._short(rest)
+            return who.agree(seat, say("{you} lay down {cards}", you=p, cards=cards),
+                             say("{seat} lays down {cards}", seat=p, cards=cards))
+        if verb == "layoff":
+            cards = self._short(rest[1:])
+            return who.agree(seat, say("{you} lay off {cards} on meld {number}", you=p, cards=cards, number=rest[0]),
+                             say("{seat} lays off {cards} on meld {number}", seat=p, cards=cards, number=rest[0]))
+        if verb == "discard":
+            card = self.card_words(rest[0])
+            return who.agree(seat, say("{you} discard {card}", you=p, card=card),
+                             say("{seat} discards {card}", seat=p, card=card))
+        return who.agree(seat, say("{you} end the turn without discarding", you=p),
+                         say("{seat} ends the turn without discarding", seat=p))
 
     def deal_result(self, result: DealResult, names: Sequence[str] | None) -> str:
         d = result.data

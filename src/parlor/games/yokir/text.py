@@ -64,6 +64,56 @@ class YokirText(GameText):
             lines.append(say("Tricks won: {tricks}", tricks=won))
         return lines
 
+    def _card(self, v: View, code: str) -> str:
+        """A card in words, the Oracle and the Sage named as what they are under the view's trump."""
+        role = self.card_role(v, code)
+        if role is not None and role.id == "oracle":
+            return say("{card}, the Oracle", card=self.card_words(code))
+        if role is not None and role.id == "sage":
+            return say("{card}, the Sage", card=self.card_words(code))
+        return self.card_words(code)
+
+    def action_words(self, v: View, action: str) -> str:
+        verb, *rest = action.split()
+        if verb == "pick":
+            up = upcard_of(v)[0]
+            return say("Pick up {card}: {suit} becomes trump", card=self.card_words(up),
+                       suit=SUIT_NAMES[up[-1]])
+        if verb == "pass":
+            return say("Pass")
+        if verb == "call":
+            return say("Name {suit} trump", suit=SUIT_NAMES[rest[0]])
+        if verb == "discard":
+            return say("Discard {card}", card=self._card(v, rest[0]))
+        card = self._card(v, rest[0])
+        return say("Lead {card}", card=card) if not v["trick"] else say("Play {card}", card=card)
+
+    def move_words(self, v: View, seat: int, action: str) -> str:
+        who = seats_of(v)
+        p = who(seat)
+        verb, *rest = action.split()
+        if verb == "pick":
+            return who.agree(seat, say("{you} pick up the face-up card", you=p),
+                             say("{seat} picks up the face-up card", seat=p))
+        if verb == "pass":
+            return who.agree(seat, say("{you} pass", you=p), say("{seat} passes", seat=p))
+        if verb == "call":
+            suit = SUIT_NAMES[rest[0]]
+            return who.agree(seat, say("{you} name {suit} trump", you=p, suit=suit),
+                             say("{seat} names {suit} trump", seat=p, suit=suit))
+        card = self.card_words(rest[0])  # "a card" for another's discard, which nobody else sees
+        if verb == "discard":
+            return who.agree(seat, say("{you} discard {card}", you=p, card=card),
+                             say("{seat} discards {card}", seat=p, card=card))
+        return who.agree(seat, say("{you} play {card}", you=p, card=card),
+                         say("{seat} plays {card}", seat=p, card=card))
+
+    def trick_words(self, v: View, trick: dict) -> str:
+        who, w = seats_of(v), trick["winner"]
+        card = self._card(v, dict(trick["cards"])[w])
+        return who.agree(w, say("{you} win the trick with {card}", you=who(w), card=card),
+                         say("{seat} wins the trick with {card}", seat=who(w), card=card))
+
     def card_role(self, v: View, code: str) -> Role | None:
         trump = v.get("trump")
         card = DECK.card(code)

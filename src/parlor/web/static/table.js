@@ -112,6 +112,8 @@ async function onMessage(m) {
 // ---- helpers
 const names = () => S.msg.view.names || S.msg.players.map(p => p.name);
 const mySeat = () => S.msg.seat;
+// A legal move as a person says it (the server's legal_words), else its action string.
+const moveWords = a => (S.msg.legal_words || {})[a] || a;
 
 function setStatus(text, yours, isError) {
   const st = $("status");
@@ -376,7 +378,7 @@ function draw(m) {
     const btns = myTurn ? buttons.map((a, k) => el("button", {
       class: "btn", type: "button", "data-action": a, disabled: S.pending || !S.connected,
       onclick: () => act(a, sid), title: moveKey(k) && `key ${moveKey(k)}`,
-    }, moveKey(k) && el("span", { class: "kbd" }, moveKey(k)), " ", a)) : [];
+    }, moveKey(k) && el("span", { class: "kbd" }, moveKey(k)), " ", moveWords(a))) : [];
     meBox.replaceChildren(
       el("div", { class: "nm", id: "me-name", "data-seat": me }, `${nm[me]} (you)`, badges(me), factEls(me),
         el("span", { class: "small" }, `score ${m.scores[me]}`),
@@ -452,7 +454,7 @@ function renderLog() {
   let deal = entries.length && entries[0].i > 0 ? null : 0;  // 0: the log starts with the match
   entries.forEach((e, k) => {
     if (e.deal !== deal) { over(deal); if (deal !== null) settled(deal, e.deal); deal = e.deal; items.push(el("li", { class: "deal" }, `Deal ${deal}`)); }
-    items.push(el("li", { class: k === entries.length - 1 ? "latest" : "" }, `${nm[e.seat]}: ${e.action}`));
+    items.push(el("li", { class: k === entries.length - 1 ? "latest" : "", "data-action": e.action }, e.text || `${nm[e.seat]}: ${e.action}`));
   });
   over(deal);
   if (deal !== null) settled(deal, results.length + 1);
@@ -518,7 +520,7 @@ function renderHints() {
   box.classList.remove("hidden");
   if (!h.hints.length) { box.replaceChildren(el("h3", {}, "Hint"), el("p", {}, h.message || "no hint")); return; }
   box.replaceChildren(el("h3", {}, "Hint"), el("ol", {}, h.hints.slice(0, 3).map(x =>
-    el("li", {}, el("strong", {}, x.action), x.reason ? ` — ${x.reason}` : ""))));
+    el("li", {}, el("strong", { "data-action": x.action }, moveWords(x.action)), x.reason ? ` — ${x.reason}` : ""))));
   const best = h.hints[0].action;
   const hand = new Set(S.msg.view.hand || []);
   const card = best.split(" ").find(w => hand.has(w));
@@ -529,8 +531,8 @@ function renderHints() {
 function chooseFor(code, actions, sid) {
   if (actions.length === 1) { act(actions[0], sid); return; }
   const body = el("div", { class: "chooser" }, cardEl(code, S.faces, { role: S.msg.roles[code] }),
-    actions.map((a, k) => el("button", { class: "btn", type: "button", "data-action": a, onclick: () => act(a, sid) }, moveKey(k) && el("span", { class: "kbd" }, moveKey(k)), " ", a)));
-  const dlg = openDialog(`Play ${code} how?`, body);
+    actions.map((a, k) => el("button", { class: "btn", type: "button", "data-action": a, onclick: () => act(a, sid) }, moveKey(k) && el("span", { class: "kbd" }, moveKey(k)), " ", moveWords(a))));
+  const dlg = openDialog("How do you play this card?", body);
   const first = dlg.querySelector("[data-action]");
   if (first) first.focus();
 }
@@ -549,7 +551,8 @@ function showLastTrick() {
   const body = last ? el("div", {},
     el("div", { class: "lasttrick" }, last.cards.map(([s, c]) => el("div", { class: s === last.winner ? "slot won" : "slot" },
       cardEl(c, S.faces, { role: S.msg.roles[c] }), el("span", {}, s === last.winner ? `★ ${nm[s]}` : nm[s])))),
-    last.winner !== null && last.winner !== undefined ? el("p", { id: "trick-winner" }, `Won by ${nm[last.winner]}` + (last.deal !== S.msg.view.deal ? ` (deal ${last.deal})` : "")) : "")
+    last.winner !== null && last.winner !== undefined ? el("p", { id: "trick-winner" }, last.deal !== S.msg.view.deal
+      ? `${last.text || `Won by ${nm[last.winner]}`} (deal ${last.deal})` : last.text || `Won by ${nm[last.winner]}`) : "")
     : el("p", {}, "No trick has been completed yet.");
   openDialog("Last trick", body);
 }
