@@ -53,7 +53,9 @@ def play_until(page, done, limit=800):
 
 
 def my_turn(page) -> bool:
-    return page.locator("#turn-cue").count() > 0 and page.locator(
+    """Seat 0 may move and no move of its own is on the way (a pending click is "Sending…")."""
+    cue = page.locator("#turn-cue")
+    return cue.count() > 0 and cue.inner_text() == "Your turn" and page.locator(
         "#hand .card.playable, #actions [data-action]:not([disabled])").count() > 0
 
 
