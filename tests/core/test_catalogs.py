@@ -1,0 +1,103 @@
+"""Every language's catalog (src/parlor/locale/<lang>.po) is complete for the current template and
+keeps what the program fills in: each template's placeholders, card markers and leading spaces."""
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po
+
+LOCALE = Path(__file__).resolve().parents[2] / "src" / "parlor" / "locale"
+LANGS = sorted(p.stem for p in LOCALE.glob("*.po"))
+MARKERS = re.compile(r"\[\[[^\]]*\]\]")
+
+
+def _catalog(name: str, lang: str | None = None) -> Catalog:
+    with (LOCALE / name).open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def _ids(message) -> tuple[str, ...]:
+    return message.id if isinstance(message.id, tuple) else (message.id,)
+
+
+def _strings(message) -> tuple[str, ...]:
+    return message.string if isinstance(message.string, tuple) else (message.string,)
+
+
+def _fields(text: str) -> set[tuple[str, str]]:
+    """The placeholders of a template with their format specs: {lost:.1f} is ("lost", ".1f")."""
+    return {(name, spec or "") for _, name, spec, _ in string.Formatter().parse(text) if name is not None}
+
+
+def _template() -> Catalog:
+    return _catalog("parlor.pot")
+
+
+def test_there_are_catalogs():
+    assert LANGS, "no <lang>.po in src/parlor/locale"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_template_translated(lang):
+    catalog = _catalog(f"{lang}.po", lang)
+    problems = []
+    for template in _template():
+        if not template.id:
+            continue
+        message = catalog.get(template.id)
+        if message is None:
+            problems.append(f"missing: {template.id!r}")
+        elif message.fuzzy:
+            problems.append(f"fuzzy: {template.id!r}")
+        elif not all(_strings(message)):
+            problems.append(f"untranslated: {template.id!r}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plural_forms_follow_the_language(lang):
+    catalog = _catalog(f"{lang}.po", lang)
+    expected = get_plural(lang)
+    assert catalog.num_plurals == expected.num_plurals
+    assert catalog.plural_expr == expected.plural_expr
+    for message in catalog:
+        if message.id and message.pluralizable:
+            assert len(_strings(message)) == expected.num_plurals, message.id
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_translations_keep_placeholders_markers_and_indent(lang):
+    catalog = _catalog(f"{lang}.po", lang)
+    problems = []
+    for message in catalog:
+        if not message.id:
+            continue
+        fields = set().union(*(_fields(i) for i in _ids(message)))
+        markers = set().union(*(MARKERS.findall(i) for i in _ids(message)))
+        indent = re.match(r"\s*", _ids(message)[0]).group()
+        for text in _strings(message):
+            if not text:
+                continue
+            try:
+                got = _fields(text)
+            except ValueError as e:
+                problems.append(f"{message.id!r}: {text!r} is not a template: {e}")
+                continue
+            if got != fields:
+                problems.append(f"{message.id!r}: placeholders {sorted(got)} instead of {sorted(fields)}")
+            if set(MARKERS.findall(text)) != markers:
+                problems.append(f"{message.id!r}: card markers changed in {text!r}")
+            if re.match(r"\s*", text).group() != indent:
+                problems.append(f"{message.id!r}: leading spaces changed in {text!r}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_babel_checkers_are_clean(lang):
+    catalog = _catalog(f"{lang}.po", lang)
+    problems = [f"{message.id!r}: {error}" for message, errors in catalog.check() for error in errors]
+    assert not problems, "\n".join(problems)
