@@ -17,7 +17,7 @@ MARKERS = re.compile(r"\[\[[^\]]*\]\]")
 
 def _catalog(name: str, lang: str | None = None) -> Catalog:
     with (LOCALE / name).open("rb") as f:
-        return read_po(f, locale=lang)
+        return read_po(f, locale=lang, abort_invalid=True)  # a malformed entry fails, not a warning
 
 
 def _ids(message) -> tuple[str, ...]:
