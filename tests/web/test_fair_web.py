@@ -74,3 +74,59 @@ def test_verify_says_why_a_record_without_fair_seeds_cannot_be_verified(app_clie
     assert r.status_code == 400 and "no fair-deal seeds" in r.json()["error"]
     r = app_client.post("/api/verify", json=[1])
     assert r.status_code == 400
+
+
+# --- in Chromium
+
+from . import test_browser  # noqa: E402
+from .test_browser import PHONE, new_page, shot  # noqa: E402
+
+browser = test_browser.browser  # the fixture: Chromium on a fresh profile
+
+
+@test_browser.pytestmark
+def test_a_browser_match_deals_fairly_and_its_record_verifies_on_the_verify_page(browser, live_server, tmp_path):
+    page = new_page(browser)
+    page.goto(live_server.url + "/")
+    # the lobby's own code: the commitment asked for first, then this browser's seed with the table
+    made = page.evaluate("""async () => {
+        const { createTable } = await import('/static/common.js');
+        return createTable({ game: 'tor', seats: 2, options: { deals: 2 }, pace_ms: 0,
+                             players: [{ kind: 'computer', level: 'rules' }, { kind: 'computer', level: 'rules' }] });
+    }""")
+    page.goto(f"{live_server.url}/table/{made['id']}")  # watching: the computers play it out
+    page.wait_for_selector("#commitment")
+    page.wait_for_selector("#verify-link", timeout=30000)
+    shot(page, tmp_path, "fair-table-finished")
+    assert "null" not in page.locator("#finished").inner_text()  # a watcher: no seat to take again
+    page.click("#verify-link")
+    page.wait_for_selector("#verdict .verified", timeout=20000)
+    assert page.locator("#verdict").inner_text() == (
+        "Verified: the server seed matches its commitment, and all 2 deals are the ones the seeds deal.")
+    record = test_browser.api(live_server, f"/api/tables/{made['id']}/record")
+    [[first, seed]] = record["fair"]["client_seeds"]
+    assert first == 1 and len(seed) == 32 and int(seed, 16) >= 0  # the browser's 32 hex digits
+    shot(page, tmp_path, "fair-verified")
+
+    # a tampered record, pasted: the first deal that differs is named
+    record["fair"]["client_seeds"].append([2, "not-a-players-seed"])
+    phone = new_page(browser, PHONE)
+    phone.goto(live_server.url + "/verify")
+    phone.fill("#record", json.dumps(record))
+    phone.click("#verify-btn")
+    phone.wait_for_selector("#differences li")
+    assert phone.locator("#differences li").first.inner_text().startswith("deal 2: ")
+    assert "Not verified" in phone.locator("#verdict").inner_text()
+    shot(phone, tmp_path, "fair-tampered-phone")
+    assert not browser.errors
+
+
+@test_browser.pytestmark
+def test_the_lobby_one_click_table_shows_its_commitment(browser, live_server):
+    page = new_page(browser)
+    page.goto(live_server.url + "/")
+    page.click("#play-yokir")
+    page.wait_for_url("**/table/*#seat=*")
+    page.wait_for_selector("#commitment")
+    assert len(page.locator("#commitment").get_attribute("title")) == 64
+    assert not browser.errors
