@@ -36,6 +36,7 @@ from parlor.session import NAMES, fresh_seed, standin_level
 from parlor.session.review import BUDGET as REVIEW_BUDGET, seat_of
 
 from . import fair as fairness
+from . import schedule
 from .replay import Replays
 from .review import Reviews
 from .store import Store, Unavailable
@@ -96,14 +97,14 @@ def level_catalogue() -> list[dict]:
 
 
 class Server:
-    def __init__(self, db_url: str, *, audit=None, bot_threads: int = 2, seeds=None,
+    def __init__(self, db_url: str, *, audit=None, bot_threads: int = schedule.THREADS, seeds=None,
                  review_budget: int = REVIEW_BUDGET):
         self.db_url = db_url
         self.audit = audit  # tests: called with (table, seat, message) for every message built
         self.store: Store | None = None
         self.tables: dict[str, Table] = {}
         self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="parlor-db")
-        self.bot_pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="parlor-bot")
+        self.computers = schedule.Scheduler(bot_threads)  # every table's computer moves, in turn
         # Slow work a person asks for (a hint's search, a replay) has one thread of its own:
         # however much is asked, computer moves never queue behind it, and the loop never runs it.
         self.request_pool = ThreadPoolExecutor(1, thread_name_prefix="parlor-request")
@@ -163,7 +164,7 @@ class Server:
             await self.db(self.open_store.close)
         self.db_pool.shutdown(wait=True)
         lanes.shutdown()  # an expert's search processes, mid-search or idle
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.computers.shutdown()
         self.request_pool.shutdown(wait=False, cancel_futures=True)
         self.reviews.close()
 

@@ -592,9 +592,8 @@ class Table:
                 self.plan()  # not yet past the grace (a clock tick early): look again
             return
         view = self.match.view(seat)
-        loop = asyncio.get_running_loop()
-        action, problem = await loop.run_in_executor(self.server.bot_pool, self.session.computer_move,
-                                                     seat, view, sid, log)
+        action, problem = await self.server.computers.run(self, self.session.computer_move,
+                                                          seat, view, sid, log)
         if problem:
             log.error("table %s: the %s player %s", self.id, self.seats[seat].level, problem)
         await self.submit(seat, action, sid, None, bot=True)
