@@ -34,7 +34,7 @@ class Commitments:
         """The fair seeds a create request's `fair` field asks for ({"commitment": C,
         "seed": S}), each commitment used once; or why not."""
         if not isinstance(asked, dict) or set(asked) != {"commitment", "seed"}:
-            return None, say('fair must be an object {"commitment": C, "seed": S}')
+            return None, say('fair must be an object with a "commitment" from /api/fair and a "seed"')
         problem = client_seed_problem(asked["seed"])
         if problem is not None:
             return None, say("fair.seed: {problem}", problem=problem)
