@@ -30,19 +30,19 @@ class Commitments:
             self._pending.popitem(last=False)
         return commitment
 
-    def take(self, asked: object) -> tuple[Fair | None, str | None]:
+    def take(self, asked: object) -> Fair | str:
         """The fair seeds a create request's `fair` field asks for ({"commitment": C,
         "seed": S}), each commitment used once; or why not."""
         if not isinstance(asked, dict) or set(asked) != {"commitment", "seed"}:
-            return None, say('fair must be an object with a "commitment" from /api/fair and a "seed"')
+            return say('fair must be an object with a "commitment" from /api/fair and a "seed"')
         problem = client_seed_problem(asked["seed"])
         if problem is not None:
-            return None, say("fair.seed: {problem}", problem=problem)
+            return say("fair.seed: {problem}", problem=problem)
         server_seed = self._pending.pop(asked["commitment"], None) if isinstance(asked["commitment"], str) else None
         if server_seed is None:
-            return None, say("fair.commitment is not one this server offered, or it was used already: "
+            return say("fair.commitment is not one this server offered, or it was used already: "
                              "ask /api/fair for a fresh one")
-        return Fair(asked["commitment"], ((1, asked["seed"]),), server_seed), None
+        return Fair(asked["commitment"], ((1, asked["seed"]),), server_seed)
 
 
 def stored(fair: Fair, seats: list[int]) -> dict:

@@ -205,17 +205,18 @@ class Server:
         persons = [r for r in seat_rows if r["kind"] == "person"]
         if persons:  # the creator's seat (Table.host_seat) is theirs from the start
             persons[0]["claimed"] = True
-        settings = {
+        settings: dict = {
             "pace_ms": _int_field(spec, "pace_ms", DEFAULT_PACE_MS, 0, 10_000),
             "grace_s": _int_field(spec, "grace_s", DEFAULT_GRACE_S, 0, 3600),
             "hints": _bool_field(spec, "hints", True),
             "open": _bool_field(spec, "open", False),
         }
-        fair = None
+        fair: Fair | None = None
         if "fair" in spec:  # the lobby's commitment and its browser's seed (web/fair.py)
-            fair, problem = self.commitments.take(spec["fair"])
-            if problem is not None:
-                raise BadRequest(problem)
+            taken = self.commitments.take(spec["fair"])
+            if isinstance(taken, str):
+                raise BadRequest(taken)
+            fair = taken
             settings["fair"] = fairness.stored(fair, [persons[0]["seat"]] if persons else [])
         table = await self._open_table(rules, seat_rows, settings, fair)
         return {"id": table.id, "host": table.host_seat(),
