@@ -502,8 +502,8 @@ function renderFair() {
     el("p", {}, `Before the first deal the server committed to its secret seed: `,
       el("code", { id: "commitment", title: S.fair.commitment }, S.fair.commitment.slice(0, 16) + "…")),
     el("p", {}, seeds === 1 ? "1 player's seed is mixed into the shuffles." : `${seeds} players' seeds are mixed into the shuffles.`),
-    S.msg.finished ? el("p", {}, el("a", { class: "btn", href: `/verify?table=${encodeURIComponent(tableId)}`, id: "verify-link" }, "Verify the deals"))
-      : el("p", { class: "muted" }, el("a", { href: "/about#fair" }, "How fair deals work")));
+    S.msg.finished ? el("p", {}, el("a", { href: `/verify?table=${encodeURIComponent(tableId)}`, id: "verify-link" }, "Verify the deals"))
+      : el("p", {}, el("a", { href: "/about#fair" }, "How fair deals work")));
 }
 
 function renderFinished() {
