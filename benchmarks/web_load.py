@@ -10,6 +10,8 @@ per table, plays every match to its end, and reports:
 - moves per second over all tables (every move: people's and computers');
 - latency from a move being applied on the server to each client receiving it (p50, p99, max),
   and a person's round trip from sending a move to its acknowledgement;
+- with --attackers N, N tables of expert computers (two-seat Tőr, watched so they play) beside
+  the measured ones, as issue 35's F1 attack: the measured tables' pace should stay near alone;
 - proof that no move was lost or duplicated: every client saw each action index exactly once and
   in order, and each table's stored record holds exactly the moves the people sent at those
   indices and replays to the scores the clients were shown.
@@ -103,8 +105,23 @@ def pct(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
+async def watch(ws_url: str, table_id: str) -> None:
+    """A spectator at an attacker's table: its computers play while someone is there."""
+    async with connect(ws_url) as ws:
+        await ws.send(json.dumps({"type": "hello", "table": table_id, "token": None}))
+        async for _ in ws:
+            pass
+
+
 async def run_load(base: str, ws_url: str, n: int, args) -> dict:
     rng = random.Random(args.seed)
+    attackers = []
+    for _ in range(args.attackers):
+        t = http("POST", base + "/api/tables", {
+            "game": "tor", "seats": 2, "options": {"deals": 1000}, "pace_ms": 0,
+            "players": [{"kind": "computer", "level": "expert"}] * 2})
+        attackers.append(asyncio.create_task(watch(ws_url, t["id"])))
+    await asyncio.sleep(1 if attackers else 0)  # their searches under way
     kinds = ["person"] * args.people + ["computer"] * (3 - args.people)
     tables, clients = [], []
     t0 = time.time()
@@ -122,6 +139,8 @@ async def run_load(base: str, ws_url: str, n: int, args) -> dict:
     start = time.time()
     await asyncio.wait_for(asyncio.gather(*(c.run() for _, c in clients)), args.timeout)
     elapsed = time.time() - start
+    for task in attackers:
+        task.cancel()
 
     # --- nothing lost, nothing duplicated
     problems = []
@@ -147,7 +166,7 @@ async def run_load(base: str, ws_url: str, n: int, args) -> dict:
     lat = [x for _, c in clients for x in c.latencies]
     rtt = [x for _, c in clients for x in c.round_trips]
     return {
-        "tables": n, "clients": len(clients), "moves": total_moves,
+        "tables": n, "attackers": args.attackers, "clients": len(clients), "moves": total_moves,
         "setup_s": round(start - t0, 2), "play_s": round(elapsed, 2),
         "moves_per_s": round(total_moves / elapsed, 1),
         "updates": len(lat),
@@ -168,6 +187,7 @@ def main(argv=None) -> int:
     ap.add_argument("--db", help="database URL (default: a fresh SQLite file)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=600)
+    ap.add_argument("--attackers", type=int, default=0, help="expert all-computer Tőr tables beside them")
     args = ap.parse_args(argv)
     port = free_port()
     tmp = tempfile.mkdtemp(prefix="parlor-load-")

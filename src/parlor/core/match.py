@@ -174,7 +174,7 @@ class Match:
         else:
             if dealt.dealer != dealer:
                 raise BadTable(f"deal {number} is dealt by seat {dealer}, not {dealt.dealer}")
-            ctx = DealContext(number, dealer, tuple(self.scores), tuple(self.results))
+            ctx = DealContext(number, dealer, tuple(self.scores), self._earlier_results())
             state, deal, actions = self.rules.start(dealt, ctx), dealt, []
         self._number = number
         self.deals.append(deal)
@@ -230,9 +230,12 @@ class Match:
             deal = self._shuffle(number, dealer, deal_rng)
         self.deals.append(deal)
         self.current_deal = deal
-        ctx = DealContext(number, dealer, tuple(self.scores), tuple(self.results))
+        ctx = DealContext(number, dealer, tuple(self.scores), self._earlier_results())
         self.state = self.rules.start(deal, ctx)
         self.deal_actions = []
+
+    def _earlier_results(self) -> tuple:
+        return tuple(self.results) if self.rules.reads_results else ()
 
     def _shuffle(self, number: int, dealer: int, rng: Rng) -> Deal:
         """Deal `number` shuffled: from the fair seeds in a fair match, else from `rng`."""

@@ -138,6 +138,9 @@ class Rules(Generic[S]):
     max_actions_per_deal: int = 0  # no deal of random play may exceed it
     zero_sum: bool = False  # every deal's points sum to zero
     team_of: tuple[int, ...] | None = None  # seat -> team for team games
+    # Whether a deal reads the match's earlier deals (DealContext.results); a game that does not
+    # is given none: copying them into every deal cost a match of n deals n² (issue 35, F2)
+    reads_results: bool = False
     # View keys about the viewing seat alone (its number, its cards and moves, a fact only it
     # knows about its own hand): spectators never see them, even when every seat's value is the
     # same (core/spectator.py). Games add their own.

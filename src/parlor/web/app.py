@@ -118,6 +118,19 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
                 held.setdefault(name[len(prefix):], token)
         return JSONResponse({"tables": await server.mine(held)})
 
+    async def api_fair(request: Request):
+        """A fresh commitment for the table this browser is about to make (web/fair.py)."""
+        return JSONResponse({"commitment": server.commitments.offer()})
+
+    async def api_verify(request: Request):
+        """Check a finished fair match's record: its seeds against the commitment, every deal
+        against what its seeds deal (the code `parlor verify` runs)."""
+        body = await _json_body(request)
+        if isinstance(body, Response):
+            return body
+        result = await _guard(server.verify(body), raw=True)
+        return result if isinstance(result, Response) else JSONResponse(result)
+
     async def api_record(request: Request):
         result = await _guard(server.record(request.path_params["table"]), raw=True)
         if isinstance(result, Response):
@@ -182,6 +195,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
     routes = [
         Route("/", page("index.html")),
         Route("/about", page("about.html")),
+        Route("/verify", page("verify.html")),
         Route("/decks", page("decks.html")),
         Route("/table/{table}", page("table.html")),
         Route("/replay/{table}", page("replay.html")),
@@ -198,6 +212,8 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         Route("/api/tables/{table}/again", api_again, methods=["POST"]),
         Route("/api/mine", api_mine, methods=["POST"]),
         Route("/api/tables/{table}/record", api_record),
+        Route("/api/fair", api_fair, methods=["POST"]),
+        Route("/api/verify", api_verify, methods=["POST"]),
         Route("/api/tables/{table}/replay", api_replay),
         Route("/api/tables/{table}/review", api_review),
         WebSocketRoute("/ws", ws_endpoint),

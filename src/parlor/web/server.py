@@ -1,7 +1,8 @@
 """The game server without HTTP: tables by id, creating and joining them, the socket protocol.
 
 Client messages (JSON objects, one a WebSocket text frame):
-    {"type": "hello", "table": ID, "token": SEAT_TOKEN or null}   sit down (null: spectate)
+    {"type": "hello", "table": ID, "token": SEAT_TOKEN or null,   sit down (null: spectate);
+     "seed": S}                                                   a fair table: this person's seed
     {"type": "act", "action": "play 3A", "sid": N}                 a move chosen at state N
     {"type": "hint", "sid": N}                                     hints for your turn
     {"type": "fill", "seat": N}          the host gives a never-joined friend's seat to a computer
@@ -21,8 +22,10 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from parlor.bots import bot_names
 from parlor.bots import pool as lanes
+from parlor.cli import verify
 from parlor.core import jsontext
 from parlor.core.errors import ParlorError, one_line, shown
+from parlor.core.fair import Fair
 from parlor.core.match import Match
 from parlor.bots.levels import LEVEL_WORDS
 from parlor.core.options import Option, is_int
@@ -32,6 +35,8 @@ from parlor.core.rules import team_letter
 from parlor.session import NAMES, fresh_seed, standin_level
 from parlor.session.review import BUDGET as REVIEW_BUDGET, seat_of
 
+from . import fair as fairness
+from . import schedule
 from .replay import Replays
 from .review import Reviews
 from .store import Store, Unavailable
@@ -92,14 +97,14 @@ def level_catalogue() -> list[dict]:
 
 
 class Server:
-    def __init__(self, db_url: str, *, audit=None, bot_threads: int = 2, seeds=None,
+    def __init__(self, db_url: str, *, audit=None, bot_threads: int = schedule.THREADS, seeds=None,
                  review_budget: int = REVIEW_BUDGET):
         self.db_url = db_url
         self.audit = audit  # tests: called with (table, seat, message) for every message built
         self.store: Store | None = None
         self.tables: dict[str, Table] = {}
         self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="parlor-db")
-        self.bot_pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="parlor-bot")
+        self.computers = schedule.Scheduler(bot_threads)  # every table's computer moves, in turn
         # Slow work a person asks for (a hint's search, a replay) has one thread of its own:
         # however much is asked, computer moves never queue behind it, and the loop never runs it.
         self.request_pool = ThreadPoolExecutor(1, thread_name_prefix="parlor-request")
@@ -107,6 +112,7 @@ class Server:
         self.reviews = Reviews(review_budget)
         self._seeds = seeds  # tests: a callable giving each new table's seed
         self.conns: set[Conn] = set()
+        self.commitments = fairness.Commitments()
 
     @property
     def open_store(self) -> Store:
@@ -158,7 +164,7 @@ class Server:
             await self.db(self.open_store.close)
         self.db_pool.shutdown(wait=True)
         lanes.shutdown()  # an expert's search processes, mid-search or idle
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.computers.shutdown()
         self.request_pool.shutdown(wait=False, cancel_futures=True)
         self.reviews.close()
 
@@ -166,7 +172,7 @@ class Server:
     async def create_table(self, spec) -> dict:
         if not isinstance(spec, dict):
             raise BadRequest("a table is described by a JSON object")
-        known = {"game", "options", "seats", "players", "pace_ms", "grace_s", "hints", "open"}
+        known = {"game", "options", "seats", "players", "pace_ms", "grace_s", "hints", "open", "fair"}
         for key in spec:
             if key not in known:
                 raise BadRequest(f"unknown field {shown(key)} (fields: {', '.join(sorted(known))})")
@@ -199,24 +205,33 @@ class Server:
         persons = [r for r in seat_rows if r["kind"] == "person"]
         if persons:  # the creator's seat (Table.host_seat) is theirs from the start
             persons[0]["claimed"] = True
-        settings = {
+        settings: dict = {
             "pace_ms": _int_field(spec, "pace_ms", DEFAULT_PACE_MS, 0, 10_000),
             "grace_s": _int_field(spec, "grace_s", DEFAULT_GRACE_S, 0, 3600),
             "hints": _bool_field(spec, "hints", True),
             "open": _bool_field(spec, "open", False),
         }
-        table = await self._open_table(rules, seat_rows, settings)
+        fair: Fair | None = None
+        if "fair" in spec:  # the lobby's commitment and its browser's seed (web/fair.py)
+            taken = self.commitments.take(spec["fair"])
+            if isinstance(taken, str):
+                raise BadRequest(taken)
+            fair = taken
+            settings["fair"] = fairness.stored(fair, [persons[0]["seat"]] if persons else [])
+        table = await self._open_table(rules, seat_rows, settings, fair)
         return {"id": table.id, "host": table.host_seat(),
                 "seats": [{"seat": r["seat"], "kind": r["kind"], "name": r["name"],
                            "level": r["level"],
                            **({"token": r["token"]} if r["kind"] == "person" else {})}
                           for r in seat_rows]}
 
-    async def _open_table(self, rules, seat_rows: list[dict], settings: dict) -> Table:
-        """A new table of `rules` with these seats and settings, on a fresh deal, playing."""
+    async def _open_table(self, rules, seat_rows: list[dict], settings: dict,
+                          fair: Fair | None = None) -> Table:
+        """A new table of `rules` with these seats and settings, on a fresh deal, playing;
+        `fair`: its deals are shuffled from these seeds."""
         names = [r["name"] for r in seat_rows]
         seed = self._seeds() if self._seeds else fresh_seed()
-        match = Match(rules, seed, names=names)
+        match = Match(rules, seed, names=names, fair=fair)
         table_id = secrets.token_urlsafe(6)
         await self.db(self.open_store.create_table, table_id, rules.id, rules.options, rules.seats,
                       names, seed, settings, seat_rows)
@@ -241,11 +256,16 @@ class Server:
                 raise BadRequest("the match is not over yet")
             again = table.settings.get("again")
             if again is None:
-                settings = {k: v for k, v in table.settings.items() if k != "again"}
+                settings = {k: v for k, v in table.settings.items() if k not in ("again", "fair")}
                 rows = [{"seat": s, "kind": i.kind, "level": i.level, "name": i.name,
                          "token": i.token, "claimed": i.claimed} for s, i in enumerate(table.seats)]
+                # a fair table's next match: a fresh commitment; each person's hello adds a
+                # seed from its second deal (nobody's seed can come before its first)
+                fair = Fair.new() if table.match.fair is not None else None
+                if fair is not None:
+                    settings["fair"] = fairness.stored(fair, [])
                 new = await self._open_table(make_rules(table.rules.id, table.rules.options,
-                                                        table.rules.seats), rows, settings)
+                                                        table.rules.seats), rows, settings, fair)
                 again = new.id
                 await self.db(self.open_store.update_settings, table_id, {**table.settings, "again": again})
                 table.settings["again"] = again
@@ -328,6 +348,13 @@ class Server:
         if row["status"] != "finished":
             raise BadRequest("the record (with the seed and every deal) is available when the match ends")
         return row["record"]
+
+    async def verify(self, record) -> dict:
+        """`parlor verify` on a record (a replay: off the loop): verified, or what differs."""
+        if not isinstance(record, dict):
+            raise BadRequest(say("a record is a JSON object"))
+        count, found = await self.requested(verify.problems, record)
+        return {"verified": not found, "deals": count, "differences": found}
 
     async def replay_step(self, table_id: str, step) -> dict:
         """A finished match after `step` actions, every hand shown."""
@@ -414,7 +441,7 @@ class Server:
         if table is None:
             conn.error(f"no table {shown(msg.get('table'))}")
             return
-        await table.hello(conn, msg.get("token"))
+        await table.hello(conn, msg.get("token"), msg.get("seed"))
 
 
 def read_json(text: str | bytes):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from parlor import records
 from parlor.bots import bot_names
 from parlor.core.errors import one_line
+from parlor.core.fair import client_seed_problem
 from parlor.core.match import Match
 from parlor.core.options import is_int
 from parlor.core.spectator import meet, public_action, public_view
@@ -23,6 +24,7 @@ from parlor.core.view import View
 from parlor.core.words import YOU, say
 from parlor.session import Player, TableSession
 
+from . import fair as fairness
 from . import public
 
 log = logging.getLogger("parlor.web")
@@ -132,6 +134,9 @@ class Table:
         """Rebuild a table from its stored row by replaying its record."""
         record = {"game": row["game"], "options": row["options"], "seats": row["seats"],
                   "names": row["names"], "seed": row["seed"], "actions": row["actions"]}
+        fair = fairness.loaded(row["settings"])
+        if fair is not None:
+            record["fair"] = fair.to_json(reveal=True)
         return cls(server, row, records.replay(record))
 
     # --- reading
@@ -238,6 +243,7 @@ class Table:
             msg["game"] = {"id": self.rules.id, "title": self.rules.title,
                            "options": self.rules.options, "seats": self.rules.seats}
             msg["settings"] = {k: self.settings[k] for k in ("pace_ms", "grace_s", "hints")}
+            msg["fair"] = fairness.public(m.fair)
             host = self.host_seat()
             msg["host"] = host
             if seat is not None and seat == host:
@@ -279,10 +285,10 @@ class Table:
                     c.push(text)
 
     # --- connections
-    async def hello(self, conn: Conn, token) -> None:
+    async def hello(self, conn: Conn, token, seed=None) -> None:
         """Seat a connection by its seat token (none: a spectator). The token is looked up under
         the lock: a seat just given to a computer, or just taken by a joiner with a new token,
-        no longer answers to the old link."""
+        no longer answers to the old link. `seed`: the person's seed for a fair table."""
         async with self.changing:
             seat = None
             if token not in (None, ""):
@@ -290,7 +296,30 @@ class Table:
                 if seat is None:
                     conn.error("unknown seat token for this table (the seat may have been taken)")
                     return
+                if seed is not None:
+                    await self._add_seed(conn, seat, seed)
             await self._attach(conn, seat)
+
+    async def _add_seed(self, conn: Conn, seat: int, seed) -> None:
+        """A person's first seed at a fair table seeds every deal from the next one on (the
+        deal in play was dealt already); later ones, and any at a finished match, are ignored."""
+        entry = self.settings.get("fair")
+        fair = self.match.fair
+        if entry is None or fair is None or seat in entry["seats"] or self.match.finished:
+            return
+        problem = client_seed_problem(seed)
+        if problem is not None:
+            conn.error(say("your seed was not used: {problem}", problem=problem))
+            return
+        fair = fair.adding(seed, self.match.deal_number + 1)
+        settings = {**self.settings, "fair": fairness.stored(fair, entry["seats"] + [seat])}
+        try:
+            await self.server.db(self.server.store.update_settings, self.id, settings)
+        except Exception as e:  # noqa: BLE001 - stored first or not used at all
+            log.error("table %s: storing a seat's seed failed: %s", self.id, e)
+            return
+        self.settings = settings
+        self.match.fair = fair
 
     async def _attach(self, conn: Conn, seat: int | None) -> None:
         conn.table, conn.seat = self, seat
@@ -563,9 +592,8 @@ class Table:
                 self.plan()  # not yet past the grace (a clock tick early): look again
             return
         view = self.match.view(seat)
-        loop = asyncio.get_running_loop()
-        action, problem = await loop.run_in_executor(self.server.bot_pool, self.session.computer_move,
-                                                     seat, view, sid, log)
+        action, problem = await self.server.computers.run(self, self.session.computer_move,
+                                                          seat, view, sid, log)
         if problem:
             log.error("table %s: the %s player %s", self.id, self.seats[seat].level, problem)
         await self.submit(seat, action, sid, None, bot=True)

@@ -115,6 +115,7 @@ class JokerRules(Rules[JokerState]):
     deck = DECK
     num_actions = NUM_ACTIONS
     max_actions_per_deal = 1 + 4 + 36
+    reads_results = True  # a chapter's premium, and the view's score sheet, need its earlier deals
     # own cards not yet seen, and the three the chooser saw at the trump step
     private_view_keys = Rules.private_view_keys + ("hand_hidden", "first_three")
     view_schema = view_mod.SCHEMA

@@ -13,6 +13,18 @@ export async function api(path, body) {
   return data;
 }
 
+// 32 random hex digits: this browser's part of a fair table's shuffles (/about#fair).
+export function freshSeed() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), b => b.toString(16).padStart(2, "0")).join("");
+}
+
+// A table with fair deals: the server's commitment comes first, then this browser's seed goes
+// with the table's description, so neither side alone chooses the cards.
+export async function createTable(spec) {
+  const { commitment } = await api("/api/fair", {});
+  return api("/api/tables", { ...spec, fair: { commitment, seed: freshSeed() } });
+}
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {

@@ -1,6 +1,6 @@
 // The lobby: one click to play each game against the computer, my tables, a custom table
 // (game, table rules, seats), invite links, open tables, finished games.
-import { api, el, gameCatalogue, heldSeats, rememberSeat } from "/static/common.js";
+import { api, createTable, el, gameCatalogue, heldSeats, rememberSeat } from "/static/common.js";
 
 const $ = id => document.getElementById(id);
 let catalogue = null;
@@ -28,7 +28,7 @@ function gameCard(g) {
     error.textContent = "";
     const computers = Array.from({ length: g.default_seats - 1 }, () => ({ kind: "computer", level: level.value }));
     try {
-      const res = await api("/api/tables", { game: g.id, players: [{ kind: "person" }, ...computers] });
+      const res = await createTable({ game: g.id, players: [{ kind: "person" }, ...computers] });
       openSeat(res.id, res.seats[0].token);
     } catch (e) {
       error.textContent = e.message;
@@ -224,7 +224,7 @@ async function create(ev) {
       hints: $("hints").checked, open: $("open").checked,
     };
     $("create-btn").disabled = true;
-    showCreated(await api("/api/tables", spec));
+    showCreated(await createTable(spec));
   } catch (e) {
     $("create-error").textContent = e.message;
   } finally {

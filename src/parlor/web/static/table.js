@@ -1,6 +1,6 @@
 // The table: draws whatever the server sends for this seat (or the public view), sends moves.
 // Generic over games: the view's common keys, the game's table lines, card roles, legal moves.
-import { api, el, cardEl, backEl, meldEls, gameCatalogue, markdown, openDialog, closeDialog, rememberSeat } from "/static/common.js";
+import { api, el, cardEl, backEl, meldEls, gameCatalogue, markdown, openDialog, closeDialog, rememberSeat, freshSeed } from "/static/common.js";
 import { emblemSvg } from "/static/cards.js";
 import { announce, stateDrawn, dialogFocus } from "/static/a11y.js";
 
@@ -27,7 +27,8 @@ function connect() {
   S.ws = ws;
   ws.onopen = () => {
     S.retry = 0;
-    ws.send(JSON.stringify({ type: "hello", table: tableId, token: token || null }));
+    // a fair table adds this person's seed to the deals after this one (the first time only)
+    ws.send(JSON.stringify({ type: "hello", table: tableId, token: token || null, seed: freshSeed() }));
   };
   // One message at a time, in order: a snapshot waits for the game catalogue, and the messages
   // behind it must not be drawn first and then overwritten by it (a stale table, stuck).
@@ -69,6 +70,7 @@ async function onMessage(m) {
       S.log = new Map();
       S.game = m.game;
       S.settings = m.settings;
+      S.fair = m.fair || null;
       S.invites = m.invites || null;
       S.host = m.host;
       const cat = await gameCatalogue();
@@ -393,6 +395,7 @@ function draw(m) {
   renderLog();
   renderInvites();
   renderFinished();
+  renderFair();
   renderHints();
   const hintsAllowed = S.settings ? S.settings.hints : true;
   $("b-hint").classList.toggle("hidden", !(hintsAllowed && $("hints-on").checked && myTurn));
@@ -489,6 +492,20 @@ function renderInvites() {
   }));
 }
 
+// A fair table: the commitment published before the first deal; once over, the deals verified.
+function renderFair() {
+  const box = $("fair");
+  if (!S.fair) { box.classList.add("hidden"); return; }
+  box.classList.remove("hidden");
+  const seeds = S.fair.client_seeds.length;
+  box.replaceChildren(el("h3", {}, "Fair deals"),
+    el("p", {}, `Before the first deal the server committed to its secret seed: `,
+      el("code", { id: "commitment", title: S.fair.commitment }, S.fair.commitment.slice(0, 16) + "…")),
+    el("p", {}, seeds === 1 ? "1 player's seed is mixed into the shuffles." : `${seeds} players' seeds are mixed into the shuffles.`),
+    S.msg.finished ? el("p", {}, el("a", { href: `/verify?table=${encodeURIComponent(tableId)}`, id: "verify-link" }, "Verify the deals"))
+      : el("p", {}, el("a", { href: "/about#fair" }, "How fair deals work")));
+}
+
 function renderFinished() {
   const box = $("finished");
   if (!S.msg.finished) { box.classList.add("hidden"); return; }
@@ -496,8 +513,9 @@ function renderFinished() {
   // Play again: the same seats at a new table; a player opening the old one is taken there
   if (S.msg.again && S.msg.snapshot && mySeat() !== null) { playAgain(); return; }
   box.replaceChildren(el("h3", {}, "The match is over"),
-    mySeat() !== null ? el("p", {}, el("button", { class: "btn primary", type: "button", id: "play-again", onclick: playAgain },
-      S.msg.again ? "Take your seat at the next match" : "Play again")) : null,
+    // a spectator has no seat to take again (replaceChildren would write a null as "null")
+    ...(mySeat() !== null ? [el("p", {}, el("button", { class: "btn primary", type: "button", id: "play-again", onclick: playAgain },
+      S.msg.again ? "Take your seat at the next match" : "Play again"))] : []),
     el("p", {}, el("a", { href: `/api/tables/${tableId}/record`, download: "", id: "record-link" }, "Download the record"),
       " (seed, every deal and move) · ", el("a", { href: `/replay/${tableId}` }, "Replay"),
       " · ", el("a", { href: `/review/${tableId}` + (mySeat() !== null ? `?seat=${mySeat()}` : ""), id: "review-link" },
