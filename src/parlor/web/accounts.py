@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 
 from parlor.core.errors import ParlorError
 from parlor.core.ratings import Rating
+from parlor.core.words import say
 
 from .store import Store, metadata
 
@@ -62,23 +63,24 @@ class AccountError(ParlorError):
     """A name taken, a wrong password, a password too short: said to the person in one line."""
 
 
-def _key(name: str) -> str:
+def name_key(name: str) -> str:
+    """The name as accounts are told apart: "Ana" and " ana" are one."""
     return name.strip().casefold()
 
 
 def name_problem(name: object) -> str | None:
     if not isinstance(name, str) or not name.strip():
-        return "an account needs a name"
+        return say("an account needs a name")
     if len(name.strip()) > MAX_ACCOUNT_NAME:
-        return f"a name is at most {MAX_ACCOUNT_NAME} characters"
+        return say("a name is at most {count} characters", count=MAX_ACCOUNT_NAME)
     if not name.isprintable():
-        return "a name holds only printable characters"
+        return say("a name holds only printable characters")
     return None
 
 
 def password_problem(password: object) -> str | None:
     if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        return f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters"
+        return say("a password is {least} to {most} characters", least=MIN_PASSWORD, most=MAX_PASSWORD)
     return None
 
 
@@ -112,11 +114,11 @@ class Accounts:
                 raise AccountError(problem)
         try:
             with self.engine.begin() as c:
-                c.execute(insert(accounts_t).values(key=_key(name), name=name.strip(), created=time.time(),
+                c.execute(insert(accounts_t).values(key=name_key(name), name=name.strip(), created=time.time(),
                                                     password=_hasher.hash(password), generation=0))
         except IntegrityError:
-            raise AccountError(f"the name {name.strip()!r} is taken") from None
-        return self._session(_key(name), 0)
+            raise AccountError(say("the name {name} is taken", name=repr(name.strip()))) from None
+        return self._session(name_key(name), 0)
 
     def log_in(self, name: str, password: str) -> str:
         row = self._row(name) if isinstance(name, str) else None
@@ -128,7 +130,7 @@ class Accounts:
             if row is None:
                 raise VerificationError
         except (VerificationError, InvalidHashError):
-            raise AccountError("that name and password do not match an account") from None
+            raise AccountError(say("that name and password do not match an account")) from None
         if _hasher.check_needs_rehash(row.password):
             with self.engine.begin() as c:
                 c.execute(update(accounts_t).where(accounts_t.c.key == row.key)
@@ -139,7 +141,7 @@ class Accounts:
         """A new session cookie; every other session of the account ends."""
         account = self.account_of(cookie)
         if account is None:
-            raise AccountError("log in first")
+            raise AccountError(say("log in first"))
         problem = password_problem(new)
         if problem:
             raise AccountError(problem)
@@ -173,7 +175,7 @@ class Accounts:
         return self.cookies.dumps([key, generation])
 
     def _row(self, name: str):
-        return self._row_by_key(_key(name))
+        return self._row_by_key(name_key(name))
 
     def _row_by_key(self, key: str):
         with self.engine.connect() as c:

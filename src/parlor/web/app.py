@@ -19,6 +19,7 @@ from parlor.core.words import say
 from parlor.session import howto_text, rules_text
 
 from .learn import lesson_list, lesson_turn
+from .people import People
 from .store import Unavailable
 from .server import BadRequest, NotFound, Server, game_catalogue, level_catalogue, read_json
 
@@ -32,6 +33,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
     """The app on the database `db_url`. `allowed_hosts`: the host names a request may be
     addressed to (its Host header; None: any, as under the test client)."""
     server = Server(db_url, **server_args)
+    people = People(server)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -187,6 +189,9 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         Route("/replay/{table}", page("replay.html")),
         Route("/review/{table}", page("review.html")),
         Route("/learn/{game}", page("learn.html")),
+        Route("/account", page("account.html")),
+        Route("/leaderboard", page("leaderboard.html")),
+        *people.routes(),
         Route("/api/games", api_games),
         Route("/api/games/{game}/howto", api_rules(howto_text)),
         Route("/api/games/{game}/rules", api_rules(rules_text)),
@@ -205,6 +210,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Guard, allowed_hosts=allowed_hosts)])
     app.state.server = server
+    app.state.people = people
     return app
 
 
