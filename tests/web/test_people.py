@@ -129,7 +129,7 @@ def test_the_leaderboard_ranks_rated_people_and_places_the_computer_levels(clien
     assert levels["expert"]["name"] == "Expert computer"
     assert client.get("/api/leaderboard/tor").json()["board"] == []
     unknown = client.get("/api/leaderboard/chess")
-    assert unknown.status_code == 404 and unknown.json()["error"].startswith("no game chess")
+    assert unknown.status_code == 404 and unknown.json()["error"].startswith("no game \"chess\"")
 
 
 def test_the_account_and_leaderboard_pages_are_served(client):

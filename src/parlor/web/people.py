@@ -17,6 +17,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from parlor.bots.levels import LEVEL_WORDS
+from parlor.core.errors import shown
 from parlor.core.ratings import computer_rating, level_mu
 from parlor.core.registry import games
 from parlor.core.words import say
@@ -59,7 +60,7 @@ class Throttle:
 class People:
     """The account routes of one server: its Accounts made on first use, after the store opens."""
 
-    def __init__(self, server, clock=time.monotonic):
+    def __init__(self, server, clock=time.monotonic) -> None:
         self.server = server
         self._accounts: Accounts | None = None
         self._making = asyncio.Lock()
@@ -150,14 +151,14 @@ class People:
         game = request.path_params["game"]
         catalogue = games()
         if game not in catalogue:
-            return _error(say("no game {game}; the games are {games}", game=game[:40],
+            return _error(say("no game {game}; the games are {games}", game=shown(game),
                               games=", ".join(catalogue)), 404)
         accounts = await self.accounts()
         board = await self.server.db(accounts.leaderboard, game)
+        mu = level_mu(game)
         levels = [{"level": level, "name": say("{level} computer", level=LEVEL_WORDS[level][0]),
                    "rating": computer_rating(game, level).shown}
-                  for level in level_mu(game) if level in LEVEL_WORDS]
-        levels.sort(key=lambda e: -e["rating"])
+                  for level in sorted(mu, key=mu.__getitem__, reverse=True) if level in LEVEL_WORDS]
         return JSONResponse({"game": game, "title": catalogue[game].title, "board": board, "levels": levels})
 
 
