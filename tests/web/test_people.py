@@ -135,3 +135,35 @@ def test_the_leaderboard_ranks_rated_people_and_places_the_computer_levels(clien
 def test_the_account_and_leaderboard_pages_are_served(client):
     assert "Sign up" in client.get("/account").text
     assert "Leaderboard" in client.get("/leaderboard").text
+
+
+def _table(client, **extra):
+    r = client.post("/api/tables", json={"game": "yokir", "pace_ms": 0, **extra,
+                                         "players": [{"kind": "person"}, {"kind": "person"}, {"kind": "computer"}]})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_an_accounts_tables_follow_it_to_another_browser(client):
+    _post(client, "/api/account/signup", {"name": "Kim", "password": "kim password"})
+    made = _table(client, open=True)
+    client.cookies.clear()  # a guest, another browser, takes the other seat
+    _post(client, "/api/account/signup", {"name": "Lou", "password": "lou password"})
+    joined = client.post(f"/api/tables/{made['id']}/join", json={"seat": 1}).json()
+    client.cookies.clear()  # Kim on another browser: no seat cookie, nothing in its storage
+    assert client.post("/api/mine", json={"tables": {}}).json()["tables"] == []
+    _post(client, "/api/account/login", {"name": "kim", "password": "kim password"})
+    mine = client.post("/api/mine", json={"tables": {}}).json()["tables"]
+    assert [(m["id"], m["seat"], m["token"]) for m in mine] == [(made["id"], 0, made["seats"][0]["token"])]
+    client.cookies.clear()
+    _post(client, "/api/account/login", {"name": "lou", "password": "lou password"})
+    mine = client.post("/api/mine", json={"tables": {}}).json()["tables"]
+    assert [(m["id"], m["seat"], m["token"]) for m in mine] == [(made["id"], 1, joined["token"])]
+
+
+def test_a_guests_tables_are_not_an_accounts(client):
+    made = _table(client)  # made as a guest
+    _post(client, "/api/account/signup", {"name": "Mo", "password": "mo password"})
+    client.cookies.clear()
+    _post(client, "/api/account/login", {"name": "Mo", "password": "mo password"})
+    assert all(m["id"] != made["id"] for m in client.post("/api/mine", json={"tables": {}}).json()["tables"])

@@ -14,14 +14,14 @@ from functools import cache
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from itsdangerous import BadSignature, URLSafeTimedSerializer
-from sqlalchemy import Column, Float, Integer, String, Table, insert, select, update
+from sqlalchemy import Column, Float, Integer, String, Table, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from parlor.core.errors import ParlorError
 from parlor.core.ratings import Rating
 from parlor.core.words import say
 
-from .store import Store, metadata
+from .store import Store, metadata, seats_t, tables_t
 
 MIN_PASSWORD, MAX_PASSWORD = 8, 256
 MAX_ACCOUNT_NAME = 32
@@ -43,6 +43,14 @@ ratings_t = Table(
     Column("mu", Float, nullable=False),
     Column("sigma", Float, nullable=False),
     Column("matches", Integer, nullable=False),
+)
+
+# The seats people took while logged in: "My tables" lists them in any browser of the account.
+account_seats_t = Table(
+    "web_account_seats", metadata,
+    Column("account", String(MAX_ACCOUNT_NAME * 4), primary_key=True),
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, nullable=False),
 )
 
 secrets_t = Table(
@@ -90,7 +98,7 @@ class Accounts:
 
     def __init__(self, store: Store):
         self.engine = store.engine
-        metadata.create_all(self.engine, tables=[accounts_t, ratings_t, secrets_t])
+        metadata.create_all(self.engine, tables=[accounts_t, ratings_t, account_seats_t, secrets_t])
         self.cookies = URLSafeTimedSerializer(self._secret(), salt="parlor-session")
 
     def _secret(self) -> str:
@@ -180,6 +188,26 @@ class Accounts:
     def _row_by_key(self, key: str):
         with self.engine.connect() as c:
             return c.execute(select(accounts_t).where(accounts_t.c.key == key)).first()
+
+    # --- seats
+    def hold_seat(self, account_key: str, table_id: str, seat: int) -> None:
+        """The account sits at this seat of the table (one seat a table: a later one replaces it)."""
+        with self.engine.begin() as c:
+            c.execute(delete(account_seats_t).where(account_seats_t.c.account == account_key,
+                                                    account_seats_t.c.table_id == table_id))
+            c.execute(insert(account_seats_t).values(account=account_key, table_id=table_id, seat=seat))
+
+    def seats_held(self, account_key: str, limit: int = 50) -> dict[str, str]:
+        """Table id -> the seat token of each seat the account holds (its newest tables first);
+        a seat given to a computer since is left out."""
+        q = (select(seats_t.c.table_id, seats_t.c.token)
+             .join(account_seats_t, (account_seats_t.c.table_id == seats_t.c.table_id)
+                   & (account_seats_t.c.seat == seats_t.c.seat))
+             .join(tables_t, tables_t.c.id == seats_t.c.table_id)
+             .where(account_seats_t.c.account == account_key, seats_t.c.kind == "person")
+             .order_by(tables_t.c.created.desc()).limit(limit))
+        with self.engine.connect() as c:
+            return {r.table_id: r.token for r in c.execute(q)}
 
     # --- ratings
     def rating(self, account_key: str, game: str) -> tuple[Rating, int]:

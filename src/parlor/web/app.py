@@ -78,6 +78,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         response = JSONResponse(result)
         if result["host"] is not None:
             _hold_seat(response, result["id"], result["seats"][result["host"]]["token"])
+            await people.sat(request, result["id"], result["host"])
         return response
 
     async def api_join(request: Request):
@@ -91,6 +92,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
             return result
         response = JSONResponse(result)
         _hold_seat(response, table_id, result["token"])
+        await people.sat(request, table_id, result["seat"])
         return response
 
     async def api_again(request: Request):
@@ -103,6 +105,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
             return result
         response = JSONResponse(result)
         _hold_seat(response, result["id"], result["token"])
+        await people.sat(request, result["id"], result["seat"])
         return response
 
     async def api_mine(request: Request):
@@ -118,6 +121,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         for name, token in request.cookies.items():
             if name.startswith(prefix):
                 held.setdefault(name[len(prefix):], token)
+        held.update(await people.seats_held(request))  # an account's seats, from any browser
         return JSONResponse({"tables": await server.mine(held)})
 
     async def api_record(request: Request):

@@ -77,6 +77,21 @@ class People:
         accounts = await self.accounts()
         return await self.server.db(accounts.account_of, request.cookies.get(SESSION_COOKIE))
 
+    async def sat(self, request: Request, table_id: str, seat: int) -> None:
+        """A seat taken by this request's person: an account's seat is theirs in every browser."""
+        account = await self.who(request)
+        if account is not None:
+            accounts = await self.accounts()
+            await self.server.db(accounts.hold_seat, account["key"], table_id, seat)
+
+    async def seats_held(self, request: Request) -> dict[str, str]:
+        """Table id -> seat token of the seats this request's account holds (a guest: none)."""
+        account = await self.who(request)
+        if account is None:
+            return {}
+        accounts = await self.accounts()
+        return await self.server.db(accounts.seats_held, account["key"])
+
     def routes(self) -> list[Route]:
         return [
             Route("/api/account", self.api_account),
