@@ -48,7 +48,8 @@ def finished_joker(client, players):
     early = client.post(f"/api/tables/{t['id']}/again", json={"token": token(t, 0)})
     assert early.status_code == 400 and "not over" in early.json()["error"]
     with client.websocket_connect("/ws") as ws:
-        hello(ws, t["id"], token(t, 1))  # the friend comes once, then goes
+        # the friend comes once, then goes; their invite is claimed and the seat has a new link
+        t["seats"][1]["token"] = hello(ws, t["id"], token(t, 1))["token"]
     live = client.server.tables[t["id"]]
     with client.websocket_connect("/ws") as ws:  # the computers play while someone is there
         hello(ws, t["id"])

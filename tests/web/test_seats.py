@@ -93,9 +93,9 @@ def race_a_link(tmp_path, spec: dict, change):
                 await _queued()
             done = await first
             await late
-            assert link.table is None and not table.conns[1]
-            await settle(table, lambda: socket.texts)
-            assert "unknown seat token" in json.loads(socket.texts[0])["message"]
+            assert link.seat is None and not table.conns[1]  # it watches
+            await settle(table, lambda: len(socket.texts) > 1)
+            assert "no longer valid" in json.loads(socket.texts[1])["message"]
             return table, t, done
         finally:
             await server.stop()

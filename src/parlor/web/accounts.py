@@ -14,13 +14,14 @@ from functools import cache
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from itsdangerous import BadSignature, URLSafeTimedSerializer
-from sqlalchemy import Column, Float, Integer, String, Table, insert, select, update
+from sqlalchemy import Column, Float, Integer, String, Table, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from parlor.core.errors import ParlorError
 from parlor.core.ratings import Rating
+from parlor.core.words import say
 
-from .store import Store, metadata
+from .store import Store, metadata, seats_t, tables_t
 
 MIN_PASSWORD, MAX_PASSWORD = 8, 256
 MAX_ACCOUNT_NAME = 32
@@ -44,6 +45,14 @@ ratings_t = Table(
     Column("matches", Integer, nullable=False),
 )
 
+# The seats people took while logged in: "My tables" lists them in any browser of the account.
+account_seats_t = Table(
+    "web_account_seats", metadata,
+    Column("account", String(MAX_ACCOUNT_NAME * 4), primary_key=True),
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, nullable=False),
+)
+
 secrets_t = Table(
     "web_secrets", metadata,
     Column("name", String(32), primary_key=True),
@@ -62,23 +71,24 @@ class AccountError(ParlorError):
     """A name taken, a wrong password, a password too short: said to the person in one line."""
 
 
-def _key(name: str) -> str:
+def name_key(name: str) -> str:
+    """The name as accounts are told apart: "Ana" and " ana" are one."""
     return name.strip().casefold()
 
 
 def name_problem(name: object) -> str | None:
     if not isinstance(name, str) or not name.strip():
-        return "an account needs a name"
+        return say("an account needs a name")
     if len(name.strip()) > MAX_ACCOUNT_NAME:
-        return f"a name is at most {MAX_ACCOUNT_NAME} characters"
+        return say("a name is at most {count} characters", count=MAX_ACCOUNT_NAME)
     if not name.isprintable():
-        return "a name holds only printable characters"
+        return say("a name holds only printable characters")
     return None
 
 
 def password_problem(password: object) -> str | None:
     if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        return f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters"
+        return say("a password is {least} to {most} characters", least=MIN_PASSWORD, most=MAX_PASSWORD)
     return None
 
 
@@ -88,7 +98,7 @@ class Accounts:
 
     def __init__(self, store: Store):
         self.engine = store.engine
-        metadata.create_all(self.engine, tables=[accounts_t, ratings_t, secrets_t])
+        metadata.create_all(self.engine, tables=[accounts_t, ratings_t, account_seats_t, secrets_t])
         self.cookies = URLSafeTimedSerializer(self._secret(), salt="parlor-session")
 
     def _secret(self) -> str:
@@ -112,11 +122,11 @@ class Accounts:
                 raise AccountError(problem)
         try:
             with self.engine.begin() as c:
-                c.execute(insert(accounts_t).values(key=_key(name), name=name.strip(), created=time.time(),
+                c.execute(insert(accounts_t).values(key=name_key(name), name=name.strip(), created=time.time(),
                                                     password=_hasher.hash(password), generation=0))
         except IntegrityError:
-            raise AccountError(f"the name {name.strip()!r} is taken") from None
-        return self._session(_key(name), 0)
+            raise AccountError(say("the name {name} is taken", name=repr(name.strip()))) from None
+        return self._session(name_key(name), 0)
 
     def log_in(self, name: str, password: str) -> str:
         row = self._row(name) if isinstance(name, str) else None
@@ -128,7 +138,7 @@ class Accounts:
             if row is None:
                 raise VerificationError
         except (VerificationError, InvalidHashError):
-            raise AccountError("that name and password do not match an account") from None
+            raise AccountError(say("that name and password do not match an account")) from None
         if _hasher.check_needs_rehash(row.password):
             with self.engine.begin() as c:
                 c.execute(update(accounts_t).where(accounts_t.c.key == row.key)
@@ -139,7 +149,7 @@ class Accounts:
         """A new session cookie; every other session of the account ends."""
         account = self.account_of(cookie)
         if account is None:
-            raise AccountError("log in first")
+            raise AccountError(say("log in first"))
         problem = password_problem(new)
         if problem:
             raise AccountError(problem)
@@ -173,11 +183,31 @@ class Accounts:
         return self.cookies.dumps([key, generation])
 
     def _row(self, name: str):
-        return self._row_by_key(_key(name))
+        return self._row_by_key(name_key(name))
 
     def _row_by_key(self, key: str):
         with self.engine.connect() as c:
             return c.execute(select(accounts_t).where(accounts_t.c.key == key)).first()
+
+    # --- seats
+    def hold_seat(self, account_key: str, table_id: str, seat: int) -> None:
+        """The account sits at this seat of the table (one seat a table: a later one replaces it)."""
+        with self.engine.begin() as c:
+            c.execute(delete(account_seats_t).where(account_seats_t.c.account == account_key,
+                                                    account_seats_t.c.table_id == table_id))
+            c.execute(insert(account_seats_t).values(account=account_key, table_id=table_id, seat=seat))
+
+    def seats_held(self, account_key: str, limit: int = 50) -> dict[str, str]:
+        """Table id -> the seat token of each seat the account holds (its newest tables first);
+        a seat given to a computer since is left out."""
+        q = (select(seats_t.c.table_id, seats_t.c.token)
+             .join(account_seats_t, (account_seats_t.c.table_id == seats_t.c.table_id)
+                   & (account_seats_t.c.seat == seats_t.c.seat))
+             .join(tables_t, tables_t.c.id == seats_t.c.table_id)
+             .where(account_seats_t.c.account == account_key, seats_t.c.kind == "person")
+             .order_by(tables_t.c.created.desc()).limit(limit))
+        with self.engine.connect() as c:
+            return {r.table_id: r.token for r in c.execute(q)}
 
     # --- ratings
     def rating(self, account_key: str, game: str) -> tuple[Rating, int]:

@@ -19,6 +19,7 @@ from parlor.core.words import say
 from parlor.session import howto_text, rules_text
 
 from .learn import lesson_list, lesson_turn
+from .people import People
 from .store import Unavailable
 from .server import BadRequest, NotFound, Server, game_catalogue, level_catalogue, read_json
 
@@ -32,6 +33,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
     """The app on the database `db_url`. `allowed_hosts`: the host names a request may be
     addressed to (its Host header; None: any, as under the test client)."""
     server = Server(db_url, **server_args)
+    people = People(server)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -76,6 +78,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         response = JSONResponse(result)
         if result["host"] is not None:
             _hold_seat(response, result["id"], result["seats"][result["host"]]["token"])
+            await people.sat(request, result["id"], result["host"])
         return response
 
     async def api_join(request: Request):
@@ -89,6 +92,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
             return result
         response = JSONResponse(result)
         _hold_seat(response, table_id, result["token"])
+        await people.sat(request, table_id, result["seat"])
         return response
 
     async def api_again(request: Request):
@@ -101,6 +105,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
             return result
         response = JSONResponse(result)
         _hold_seat(response, result["id"], result["token"])
+        await people.sat(request, result["id"], result["seat"])
         return response
 
     async def api_mine(request: Request):
@@ -116,6 +121,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         for name, token in request.cookies.items():
             if name.startswith(prefix):
                 held.setdefault(name[len(prefix):], token)
+        held.update(await people.seats_held(request))  # an account's seats, from any browser
         return JSONResponse({"tables": await server.mine(held)})
 
     async def api_fair(request: Request):
@@ -201,6 +207,9 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         Route("/replay/{table}", page("replay.html")),
         Route("/review/{table}", page("review.html")),
         Route("/learn/{game}", page("learn.html")),
+        Route("/account", page("account.html")),
+        Route("/leaderboard", page("leaderboard.html")),
+        *people.routes(),
         Route("/api/games", api_games),
         Route("/api/games/{game}/howto", api_rules(howto_text)),
         Route("/api/games/{game}/rules", api_rules(rules_text)),
@@ -221,6 +230,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Guard, allowed_hosts=allowed_hosts)])
     app.state.server = server
+    app.state.people = people
     return app
 
 

@@ -10,6 +10,7 @@ through their own send queue, so a slow browser holds up nobody.
 import asyncio
 import json
 import logging
+import secrets
 import time
 from dataclasses import dataclass
 
@@ -246,6 +247,8 @@ class Table:
             msg["fair"] = fairness.public(m.fair)
             host = self.host_seat()
             msg["host"] = host
+            if seat is not None:  # the seat's own link, which changes when an invite is claimed
+                msg["token"] = self.seats[seat].token
             if seat is not None and seat == host:
                 msg["invites"] = [{"seat": s, "name": info.name, "token": info.token}
                                   for s, info in enumerate(self.seats)
@@ -293,8 +296,10 @@ class Table:
             seat = None
             if token not in (None, ""):
                 seat = self.seat_of_token(token)
-                if seat is None:
-                    conn.error("unknown seat token for this table (the seat may have been taken)")
+                if seat is None:  # a link already used, or a seat given away: its holder watches
+                    await self._attach(conn, None)
+                    conn.error(say("this seat link is no longer valid (it was used already, or the "
+                                   "seat was given to someone else): you are watching the table"))
                     return
                 if seed is not None:
                     await self._add_seed(conn, seat, seed)
@@ -328,8 +333,11 @@ class Table:
             self.away_since[seat] = None
             self._untime_grace(seat)
             if not self.seats[seat].claimed:
-                self.seats[seat].claimed = True
-                await self.server.db(self.server.store.update_seat, self.id, seat, claimed=True)
+                # An invite link is claimed once: its holder gets the seat under a new token (the
+                # snapshot carries it), and whoever holds the link afterwards watches (issue 35, F8).
+                fresh = secrets.token_urlsafe(16)
+                await self.server.db(self.server.store.update_seat, self.id, seat, claimed=True, token=fresh)
+                self.seats[seat].claimed, self.seats[seat].token = True, fresh
         conn.push(self.snapshot_text(conn))
         if seat is not None:
             self.broadcast_others(conn)

@@ -6,7 +6,7 @@ import { announce, stateDrawn, dialogFocus } from "/static/a11y.js";
 
 const $ = id => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
-const token = new URLSearchParams(location.hash.slice(1)).get("seat");
+let token = new URLSearchParams(location.hash.slice(1)).get("seat");
 if (token) rememberSeat(tableId, token);  // the lobby's "My tables" brings a lost seat back
 
 const S = {
@@ -67,6 +67,11 @@ function act(action, sid) {
 async function onMessage(m) {
   if (m.type === "state") {
     if (m.snapshot) {
+      if (m.token && m.token !== token) {  // an invite link is claimed once: keep the seat's new link
+        token = m.token;
+        rememberSeat(tableId, token);
+        history.replaceState(null, "", `#seat=${token}`);
+      }
       S.log = new Map();
       S.game = m.game;
       S.settings = m.settings;

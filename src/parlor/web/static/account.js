@@ -1,0 +1,43 @@
+// The account page: sign up or log in when signed out; change the password or log out when in.
+
+import { api } from "/static/common.js";
+
+const $ = id => document.getElementById(id);
+
+function show(name) {
+  $("signed-in").classList.toggle("hidden", name === null);
+  $("signed-out").classList.toggle("hidden", name !== null);
+  $("guest-note").classList.toggle("hidden", name !== null);
+  $("in-as").textContent = name === null ? "" : `You are logged in as ${name}.`;
+  $("pw-user").value = name || "";
+}
+
+// A form posts its fields; a refusal is its one line beside the button.
+function onSubmit(form, errorId, fields, then) {
+  $(form).addEventListener("submit", async e => {
+    e.preventDefault();
+    $(errorId).textContent = "";
+    const body = Object.fromEntries(Object.entries(fields).map(([k, id]) => [k, $(id).value]));
+    try {
+      then(await api(`/api/account/${$(form).dataset.path}`, body));
+    } catch (err) {
+      $(errorId).textContent = err.message;
+    }
+  });
+}
+
+$("login-form").dataset.path = "login";
+$("signup-form").dataset.path = "signup";
+$("password-form").dataset.path = "password";
+onSubmit("login-form", "login-error", { name: "login-name", password: "login-password" }, r => show(r.name));
+onSubmit("signup-form", "signup-error", { name: "signup-name", password: "signup-password" }, r => show(r.name));
+onSubmit("password-form", "pw-error", { old: "pw-old", new: "pw-new" }, () => {
+  $("pw-old").value = $("pw-new").value = "";
+  $("pw-done").textContent = "Your password is changed.";
+});
+$("logout").addEventListener("click", async () => {
+  await api("/api/account/logout", {});
+  show(null);
+});
+
+api("/api/account").then(r => show(r.name));
