@@ -5,9 +5,13 @@ translated, and an English text with them was said in the wrong language."""
 
 import json
 
+from parlor.session import NAMES
 from parlor.web.app import request_language
 
+from . import test_browser
 from .test_protocol import create, receive, token, until
+
+browser = test_browser.browser  # the fixture: Chromium on a fresh profile
 
 
 def said(msg: dict) -> list[str]:
@@ -73,3 +77,63 @@ def test_the_request_language_is_param_then_cookie_then_accept_language():
     assert request_language("", {"cookie": "a=b; parlor-lang=hu", "accept-language": "ka"}) == "hu"
     assert request_language("lang=xx", {"cookie": "parlor-lang=zz", "accept-language": "de, ka;q=0.5"}) == "ka"
     assert request_language("", {}) == "en"
+
+
+# --- the pages in the pseudo-language: every visible text node is marked ⟦…⟧
+
+# What a page shows that is no template: the visible text nodes (outside drawn cards) with every
+# marked text taken out (innermost first: a marked sentence may hold marked words), less digits,
+# punctuation and the words passed in (names, game titles); what is left was never translated.
+UNMARKED = """allowed => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const host = n.parentElement;
+    if (!host || host.closest(".card, svg, script, style, .record, .kbd, option:not(:checked)")) continue;
+    if (!host.getClientRects().length || getComputedStyle(host).visibility === "hidden") continue;
+    let text = n.textContent, before;
+    do { before = text; text = text.replace(/⟦[^⟦⟧]*⟧/g, " "); } while (text !== before);
+    for (const word of allowed) text = text.split(word).join(" ");
+    if (/\\p{L}{2,}/u.test(text)) out.push(n.textContent.trim());
+  }
+  for (const node of document.querySelectorAll("[title], [aria-label], [placeholder]")) {
+    for (const name of ["title", "aria-label", "placeholder"]) {
+      const value = node.getAttribute(name);
+      if (value && !node.closest(".card") && !value.includes("⟦")) out.push(`${name}=${value}`);
+    }
+  }
+  return out;
+}"""
+
+
+def pseudo_page(browser, live_server):
+    page = test_browser.new_page(browser)
+    page.context.add_init_script("localStorage.setItem('parlor.lang', 'qps')")
+    return page
+
+
+def allowed_words(live_server) -> list[str]:
+    games = test_browser.api(live_server, "/api/games")
+    return ["parlor", *(g["title"] for g in games["games"]), *NAMES]
+
+
+def test_the_lobby_in_the_pseudo_language_is_all_translated(browser, live_server):
+    page = pseudo_page(browser, live_server)
+    page.goto(live_server.url + "/")
+    test_browser.open_custom(page)
+    page.wait_for_selector("#players .seat-row")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    unmarked = page.evaluate(UNMARKED, allowed_words(live_server))
+    assert unmarked == [], "\n".join(unmarked)
+    assert not browser.errors
+
+
+def test_a_table_in_the_pseudo_language_is_all_translated(browser, live_server):
+    page = pseudo_page(browser, live_server)
+    test_browser.create_from_lobby(page, live_server.url, "yokir", ["person", "computer", "computer"])
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#hand .card")
+    page.wait_for_function("document.querySelectorAll('#log li').length > 0")
+    unmarked = page.evaluate(UNMARKED, allowed_words(live_server))
+    assert unmarked == [], "\n".join(unmarked)
+    assert not browser.errors

@@ -15,7 +15,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from parlor.core.errors import BadTable, ParlorError, one_line, shown
-from parlor.core.language import best_match, current, known, using
+from parlor.core.language import LANGUAGES, best_match, current, known, translate, translate_n, using
+from parlor.locale.catalogs import web_messages
 from parlor.core.words import say
 from parlor.session import howto_text, rules_text
 
@@ -51,6 +52,20 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         from parlor.session import standin_level
         return JSONResponse({"games": game_catalogue(), "levels": level_catalogue(),
                              "standin": standin_level()})
+
+    async def api_words(request: Request):
+        """The browser's catalog in the request's language: each template of the pages and
+        their scripts (locale/catalogs.py web_messages) as this language says it, a `tn`'s
+        pair as its forms for one and for many; and the languages the menu offers."""
+        words, plurals = {}, {}
+        for message in web_messages():
+            if isinstance(message, tuple):
+                one, many = message[:2]
+                plurals[one] = [translate_n(one, many, 1), translate_n(one, many, 2)]
+            else:
+                words[message] = translate(message)
+        return JSONResponse({"lang": current(), "languages": LANGUAGES, "words": words,
+                             "plurals": plurals}, headers={"Cache-Control": "no-cache"})
 
     def api_rules(text_of):
         """A game's how-to-play page (its card markers kept, the browser draws them) or full rules."""
@@ -189,6 +204,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         Route("/replay/{table}", page("replay.html")),
         Route("/review/{table}", page("review.html")),
         Route("/learn/{game}", page("learn.html")),
+        Route("/api/words", api_words),
         Route("/api/games", api_games),
         Route("/api/games/{game}/howto", api_rules(howto_text)),
         Route("/api/games/{game}/rules", api_rules(rules_text)),

@@ -24,7 +24,7 @@ from parlor.bots import bot_names
 from parlor.bots import pool as lanes
 from parlor.core import jsontext
 from parlor.core.errors import ParlorError, one_line, shown
-from parlor.core.language import ENGLISH, using
+from parlor.core.language import ENGLISH, translate, using
 from parlor.core.match import Match
 from parlor.bots.levels import LEVEL_WORDS
 from parlor.core.options import Option, is_int
@@ -55,12 +55,13 @@ class NotFound(ParlorError):
 
 
 def game_catalogue() -> list[dict]:
+    """Every game as the lobby offers it, in the language in use."""
     from .faces import faces, suits
     out = []
     for gid, cls in games().items():
         text = text_class(gid)
         out.append({
-            "id": gid, "title": cls.title, "about": text.about, "min_seats": cls.min_seats,
+            "id": gid, "title": cls.title, "about": again(text.about), "min_seats": cls.min_seats,
             "max_seats": cls.max_seats, "default_seats": cls.default_seats,
             # each seat's team letter, as the terminal names them (null: no teams)
             "teams": ([team_letter(cls, s) for s in range(len(cls.team_of))]
@@ -78,10 +79,10 @@ def _option_entry(o: Option, label: str, words: dict) -> dict:
     `parts` (the words of what it is built of; a JSON option without them is not offered)."""
     kind = ("choice" if o.choices else "bool" if isinstance(o.default, bool) else
             "int" if is_int(o.default) else "str" if isinstance(o.default, str) else "json")
-    entry = {"name": o.name, "label": label, "default": o.default, "allowed": o.allowed,
-             "type": kind, "choices": [{"value": v, "words": words.get(v, str(v))} for v in o.choices]}
+    entry = {"name": o.name, "label": again(label), "default": o.default, "allowed": o.allowed,
+             "type": kind, "choices": [{"value": v, "words": again(words.get(v, str(v)))} for v in o.choices]}
     if kind == "json":
-        entry["parts"] = words
+        entry["parts"] = {k: again(v) for k, v in words.items()}
     return entry
 
 
@@ -89,8 +90,15 @@ def level_catalogue() -> list[dict]:
     """The levels a person picks, each in a line (never the other bots: `random`, `search`,
     an integration's)."""
     known = bot_names()
-    return [{"id": level, "name": name, "words": words}
+    return [{"id": level, "name": again(name), "words": again(words)}
             for level, (name, words) in LEVEL_WORDS.items() if level in known]
+
+
+def again(text: str) -> str:
+    """A sentence said once, in English, when its module was loaded (a game's `about`, its
+    options' words, the levels'), said again in the language in use: its English is its
+    template, as a placeholder-free `say` leaves it."""
+    return translate(text)
 
 
 class Server:
