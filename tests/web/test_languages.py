@@ -91,7 +91,8 @@ UNMARKED = """allowed => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const host = n.parentElement;
-    if (!host || host.closest(".card, svg, script, style, .record, .kbd, option:not(:checked), .fact, .pile .who")) continue;
+    const skip = ".card, svg, script, style, .record, .kbd, option:not(:checked), .fact, .pile .who";
+    if (!host || host.closest(skip)) continue;
     if (!host.getClientRects().length || getComputedStyle(host).visibility === "hidden") continue;
     let text = n.textContent, before;
     do { before = text; text = text.replace(/⟦[^⟦⟧]*⟧/g, " "); } while (text !== before);

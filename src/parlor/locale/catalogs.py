@@ -30,7 +30,7 @@ class _Marked(HTMLParser):
     """The texts of a page to translate: each element marked `data-t` (its text, which holds no
     other element) and the attributes its `data-ta` names ("title,aria-label")."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.found: list[tuple[int, str]] = []
         self._open: list[int] | None = None  # the line and text of a data-t element being read
@@ -64,7 +64,7 @@ def extract_html(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
 
 
 def _web_extracted() -> Iterator[tuple]:
-    return extract_from_dir(WEB, [("**.js", "javascript"), ("**.html", extract_html)],
+    return extract_from_dir(WEB, [("**.js", "javascript"), ("**.html", "parlor.locale.catalogs:extract_html")],
                             keywords=WEB_KEYWORDS, options_map={"**.js": {"parse_template_string": "1"}})
 
 

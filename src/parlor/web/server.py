@@ -204,7 +204,7 @@ class Server:
             if level not in levels:
                 raise BadRequest(say("players[{s}].level must be one of {levels}", s=s,
                                      levels=", ".join(levels)))
-            name = p.get("name") or (f"Player {s + 1}" if kind == "person" else NAMES[s % len(NAMES)])
+            name = p.get("name") or (say("Player {n}", n=s + 1) if kind == "person" else NAMES[s % len(NAMES)])
             if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
                 raise BadRequest(say("players[{s}].name must be 1 to {most} characters", s=s,
                                      most=MAX_NAME))
