@@ -24,7 +24,7 @@ from parlor.bots import bot_names
 from parlor.bots import pool as lanes
 from parlor.core import jsontext
 from parlor.core.errors import ParlorError, one_line, shown
-from parlor.core.language import ENGLISH, translate, using
+from parlor.core.language import ENGLISH, known, translate, using
 from parlor.core.match import Match
 from parlor.bots.levels import LEVEL_WORDS
 from parlor.core.options import Option, is_int
@@ -389,8 +389,9 @@ class Server:
             msg = self._read(conn, text)
         if msg is None:
             return
-        if msg.get("type") == "hello" and conn.table is None:
-            conn.choose(msg.get("lang"))
+        lang = msg.get("lang")  # the page's language; one parlor does not speak is passed over
+        if msg.get("type") == "hello" and conn.table is None and isinstance(lang, str) and known(lang):
+            conn.lang = lang
         with using(conn.lang):
             await self._dispatch(conn, msg)
 

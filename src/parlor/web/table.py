@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from parlor import records
 from parlor.bots import bot_names
 from parlor.core.errors import one_line
-from parlor.core.language import ENGLISH, known, using
+from parlor.core.language import ENGLISH, using
 from parlor.core.match import Match
 from parlor.core.options import is_int
 from parlor.core.spectator import meet, public_action, public_view
@@ -61,12 +61,6 @@ class Conn:
             self.resyncs += 1
             text = self.table.snapshot_text(self)
         self.queue.put_nowait(text)
-
-    def choose(self, lang) -> None:
-        """The language the page asks for (hello's "lang"); one parlor does not speak is ignored:
-        the socket keeps the one its Accept-Language chose."""
-        if isinstance(lang, str) and known(lang):
-            self.lang = lang
 
     def error(self, message: str, **extra) -> None:
         self.push(json.dumps({"type": "error", "message": one_line(message), **extra}))
