@@ -126,6 +126,8 @@ def test_the_replay_buttons_are_drawn_icons_with_names(browser, make_server, tmp
         assert button.get_attribute("aria-label") == name
         assert button.locator("svg").count() == 1  # drawn: no font may lack it
         assert button.inner_text().strip() == ""  # and no glyph typed beside it
+    # the buttons step through a loaded record (before it comes, forward has nowhere to go)
+    page.wait_for_function("() => document.querySelector('#pos').innerText.startsWith('move 0 of')")
     page.get_by_role("button", name="forward one move").click()
     page.wait_for_function("() => document.querySelector('#pos').innerText.startsWith('move 1 of')")
 

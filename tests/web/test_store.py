@@ -58,6 +58,7 @@ class FakeConn:
         self.sent = []
         self.table = None
         self.seat = None
+        self.lang = "en"  # the language the table says its messages in
         self.closed = False
 
     def push(self, text):

@@ -3,10 +3,15 @@
     python -m parlor.locale.catalogs extract   # write parlor.pot from every say/say_n call
     python -m parlor.locale.catalogs update    # then merge it into every <lang>.po
 
-Templates are the first argument of `say` and the first two of `say_n` (core/words.py).
+Templates are the first argument of `say` and the first two of `say_n` (core/words.py); in
+the browser's JavaScript the first of `t` and the first two of `tn` (web/static/common.js), and
+in its pages the text of an element marked `data-t` and the attributes `data-ta` names.
 """
 
 import sys
+from collections.abc import Iterator
+from functools import cache
+from html.parser import HTMLParser
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -17,6 +22,56 @@ HERE = Path(__file__).resolve().parent
 SOURCE = HERE.parent  # the parlor package
 KEYWORDS = {"say": None, "say_n": (1, 2)}
 METHODS = [("**.py", "python")]
+WEB = SOURCE / "web" / "static"
+WEB_KEYWORDS = {"t": None, "tn": (1, 2)}
+
+
+class _Marked(HTMLParser):
+    """The texts of a page to translate: each element marked `data-t` (its text, which holds no
+    other element) and the attributes its `data-ta` names ("title,aria-label")."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[int, str]] = []
+        self._open: list[int] | None = None  # the line and text of a data-t element being read
+        self._text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        values = dict(attrs)
+        for name in (values.get("data-ta") or "").split(","):
+            if name.strip() and values.get(name.strip()):
+                self.found.append((self.getpos()[0], " ".join(str(values[name.strip()]).split())))
+        if "data-t" in values:
+            self._open, self._text = [self.getpos()[0]], []
+
+    def handle_data(self, data):
+        if self._open is not None:
+            self._text.append(data)
+
+    def handle_endtag(self, tag):
+        if self._open is not None:
+            self.found.append((self._open[0], " ".join("".join(self._text).split())))
+            self._open = None
+
+
+def extract_html(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
+    """Babel's extraction method for the pages (see _Marked); static/common.js translates them
+    in the browser, whitespace folded as here."""
+    page = _Marked()
+    page.feed(fileobj.read().decode("utf-8"))
+    for line, text in page.found:
+        yield line, None, text, []
+
+
+def _web_extracted() -> Iterator[tuple]:
+    return extract_from_dir(WEB, [("**.js", "javascript"), ("**.html", "parlor.locale.catalogs:extract_html")],
+                            keywords=WEB_KEYWORDS, options_map={"**.js": {"parse_template_string": "1"}})
+
+
+@cache
+def web_messages() -> list[str | tuple[str, str]]:
+    """The templates the browser says (a pair: the two forms of a `tn`), for its catalog."""
+    return list(dict.fromkeys(message for _, _line, message, _c, _ctx in _web_extracted()))
 
 
 def extracted() -> Catalog:
@@ -25,6 +80,10 @@ def extracted() -> Catalog:
             SOURCE, METHODS, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
         catalog.add(message, None, auto_comments=comments, context=context,
                     flags=("python-brace-format",))
+    for _, _line, message, comments, context in _web_extracted():
+        if message not in catalog:  # a sentence the server says too is one message
+            catalog.add(message, None, auto_comments=comments, context=context,
+                        flags=("python-brace-format",))
     return catalog
 
 

@@ -4,17 +4,19 @@ import contextlib
 import json
 import logging
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import Request, cookie_parser
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from parlor.core.errors import BadTable, ParlorError, one_line, shown
+from parlor.core.language import LANGUAGES, best_match, current, known, translate, translate_n, using
+from parlor.locale.catalogs import web_messages
 from parlor.core.words import say
 from parlor.session import howto_text, rules_text
 
@@ -52,6 +54,20 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         from parlor.session import standin_level
         return JSONResponse({"games": game_catalogue(), "levels": level_catalogue(),
                              "standin": standin_level()})
+
+    async def api_words(request: Request):
+        """The browser's catalog in the request's language: each template of the pages and
+        their scripts (locale/catalogs.py web_messages) as this language says it, a `tn`'s
+        pair as its forms for one and for many; and the languages the menu offers."""
+        words, plurals = {}, {}
+        for message in web_messages():
+            if isinstance(message, tuple):
+                one, many = message[:2]
+                plurals[one] = [translate_n(one, many, 1), translate_n(one, many, 2)]
+            else:
+                words[message] = translate(message)
+        return JSONResponse({"lang": current(), "languages": LANGUAGES, "words": words,
+                             "plurals": plurals}, headers={"Cache-Control": "no-cache"})
 
     def api_rules(text_of):
         """A game's how-to-play page (its card markers kept, the browser draws them) or full rules."""
@@ -149,7 +165,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         try:
             step = int(request.query_params.get("step", "0"))
         except ValueError:
-            return _error("step must be an integer")
+            return _error(say("step must be an integer"))
         return await _guard(server.replay_step(request.path_params["table"], step))
 
     async def api_review(request: Request):
@@ -174,7 +190,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
             number = int(request.path_params["number"])
             return JSONResponse(lesson_turn(request.path_params["game"], number, body))
         except ValueError:
-            return _error("a lesson is named by its number", 404)
+            return _error(say("a lesson is named by its number"), 404)
         except BadTable as e:
             return _error(e.reason, 404)
         except ParlorError as e:
@@ -182,7 +198,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
 
     async def ws_endpoint(ws: WebSocket):
         await ws.accept()
-        conn = server.connect(ws.send_text)
+        conn = server.connect(ws.send_text, current())  # the language Guard chose
         try:
             while True:
                 message = await ws.receive()
@@ -190,7 +206,8 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
                     break
                 text = message.get("text")
                 if text is not None and len(text) > MAX_MESSAGE:
-                    conn.error("message too long")
+                    with using(conn.lang):
+                        conn.error(say("message too long"))
                     continue
                 await server.handle(conn, text)
         except WebSocketDisconnect:
@@ -210,6 +227,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         Route("/account", page("account.html")),
         Route("/leaderboard", page("leaderboard.html")),
         *people.routes(),
+        Route("/api/words", api_words),
         Route("/api/games", api_games),
         Route("/api/games/{game}/howto", api_rules(howto_text)),
         Route("/api/games/{game}/rules", api_rules(rules_text)),
@@ -249,7 +267,7 @@ class Guard:
     """Refuses a request addressed to a host name this server does not answer to (DNS
     rebinding: a page of another site that got its name pointed at this address) and a request
     or socket that a page of another origin makes (its Origin header names another host);
-    adds the security headers to every response."""
+    adds the security headers to every response; answers in the request's language."""
 
     def __init__(self, app, allowed_hosts: set[str] | None):
         self.app = app
@@ -259,13 +277,14 @@ class Guard:
         if scope["type"] not in ("http", "websocket"):
             return await self.app(scope, receive, send)
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
-        refusal = self.refusal(headers.get("host", ""), headers.get("origin"))
-        if refusal is not None:
-            log.warning("refused a %s request: %s", scope["type"], refusal)
-            if scope["type"] == "websocket":
-                return await send({"type": "websocket.close", "code": 1008})
-            return await PlainTextResponse(refusal, 403)(scope, receive, self.headed(send))
-        await self.app(scope, receive, self.headed(send))
+        with using(request_language(scope.get("query_string", b"").decode("latin-1"), headers)):
+            refusal = self.refusal(headers.get("host", ""), headers.get("origin"))
+            if refusal is not None:
+                log.warning("refused a %s request: %s", scope["type"], refusal)
+                if scope["type"] == "websocket":
+                    return await send({"type": "websocket.close", "code": 1008})
+                return await PlainTextResponse(refusal, 403)(scope, receive, self.headed(send))
+            await self.app(scope, receive, self.headed(send))
 
     def refusal(self, host: str, origin: str | None) -> str | None:
         """Why a request with these Host and Origin headers is refused, or None."""
@@ -284,6 +303,20 @@ class Guard:
         return send_with_headers
 
 
+LANG_COOKIE = "parlor-lang"  # the language menu's choice (static/common.js)
+
+
+def request_language(query: str, headers: dict[str, str]) -> str:
+    """The language a request reads: its `lang` parameter, else the language menu's cookie,
+    else the browser's Accept-Language (a language parlor does not speak is passed over)."""
+    asked = parse_qs(query).get("lang", [])
+    asked.append(cookie_parser(headers.get("cookie", "")).get(LANG_COOKIE, ""))
+    for lang in asked:
+        if known(lang):
+            return lang
+    return best_match(headers.get("accept-language"))
+
+
 def host_name(host: str) -> str:
     """The name in a Host header, without its port: "[::1]:8000" -> "::1"."""
     host = host.strip().lower()
@@ -299,11 +332,11 @@ def _error(message: str, status: int = 400) -> JSONResponse:
 async def _json_body(request: Request):
     raw = await request.body()
     if len(raw) > 65_536:
-        return _error("request too large")
+        return _error(say("request too large"))
     try:
         return read_json(raw or b"null")
     except BadRequest as e:
-        return _error(f"bad request body: {e.reason}")
+        return _error(say("bad request body: {reason}", reason=e.reason))
 
 
 def _seat_cookie(table_id: str) -> str:

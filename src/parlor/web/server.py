@@ -2,7 +2,7 @@
 
 Client messages (JSON objects, one a WebSocket text frame):
     {"type": "hello", "table": ID, "token": SEAT_TOKEN or null,   sit down (null: spectate);
-     "seed": S}                                                   a fair table: this person's seed
+     "seed": S, "lang": "hu"}                                      a fair table: this person's seed; read this language
     {"type": "act", "action": "play 3A", "sid": N}                 a move chosen at state N
     {"type": "hint", "sid": N}                                     hints for your turn
     {"type": "fill", "seat": N}          the host gives a never-joined friend's seat to a computer
@@ -26,6 +26,7 @@ from parlor.cli import verify
 from parlor.core import jsontext
 from parlor.core.errors import ParlorError, one_line, shown
 from parlor.core.fair import Fair
+from parlor.core.language import ENGLISH, known, translate, using
 from parlor.core.match import Match
 from parlor.bots.levels import LEVEL_WORDS
 from parlor.core.options import Option, is_int
@@ -58,12 +59,13 @@ class NotFound(ParlorError):
 
 
 def game_catalogue() -> list[dict]:
+    """Every game as the lobby offers it, in the language in use."""
     from .faces import faces, suits
     out = []
     for gid, cls in games().items():
         text = text_class(gid)
         out.append({
-            "id": gid, "title": cls.title, "about": text.about, "min_seats": cls.min_seats,
+            "id": gid, "title": cls.title, "about": again(text.about), "min_seats": cls.min_seats,
             "max_seats": cls.max_seats, "default_seats": cls.default_seats,
             # each seat's team letter, as the terminal names them (null: no teams)
             "teams": ([team_letter(cls, s) for s in range(len(cls.team_of))]
@@ -81,10 +83,10 @@ def _option_entry(o: Option, label: str, words: dict) -> dict:
     `parts` (the words of what it is built of; a JSON option without them is not offered)."""
     kind = ("choice" if o.choices else "bool" if isinstance(o.default, bool) else
             "int" if is_int(o.default) else "str" if isinstance(o.default, str) else "json")
-    entry = {"name": o.name, "label": label, "default": o.default, "allowed": o.allowed,
-             "type": kind, "choices": [{"value": v, "words": words.get(v, str(v))} for v in o.choices]}
+    entry = {"name": o.name, "label": again(label), "default": o.default, "allowed": o.allowed,
+             "type": kind, "choices": [{"value": v, "words": again(words.get(v, str(v)))} for v in o.choices]}
     if kind == "json":
-        entry["parts"] = words
+        entry["parts"] = {k: again(v) for k, v in words.items()}
     return entry
 
 
@@ -92,8 +94,15 @@ def level_catalogue() -> list[dict]:
     """The levels a person picks, each in a line (never the other bots: `random`, `search`,
     an integration's)."""
     known = bot_names()
-    return [{"id": level, "name": name, "words": words}
+    return [{"id": level, "name": again(name), "words": again(words)}
             for level, (name, words) in LEVEL_WORDS.items() if level in known]
+
+
+def again(text: str) -> str:
+    """A sentence said once, in English, when its module was loaded (a game's `about`, its
+    options' words, the levels'), said again in the language in use: its English is its
+    template, as a placeholder-free `say` leaves it."""
+    return translate(text)
 
 
 class Server:
@@ -171,35 +180,39 @@ class Server:
     # --- tables
     async def create_table(self, spec) -> dict:
         if not isinstance(spec, dict):
-            raise BadRequest("a table is described by a JSON object")
+            raise BadRequest(say("a table is described by a JSON object"))
         known = {"game", "options", "seats", "players", "pace_ms", "grace_s", "hints", "open", "fair"}
         for key in spec:
             if key not in known:
-                raise BadRequest(f"unknown field {shown(key)} (fields: {', '.join(sorted(known))})")
+                raise BadRequest(say("unknown field {key} (fields: {fields})", key=shown(key),
+                                     fields=", ".join(sorted(known))))
         rules = make_rules(spec.get("game"), spec.get("options") or {}, spec.get("seats"))
         n = rules.seats
         players = spec.get("players")
         if players is None:
             players = [{"kind": "person"}] + [{"kind": "computer"}] * (n - 1)
         if not isinstance(players, list) or len(players) != n:
-            raise BadRequest(f"players must list {n} seats")
+            raise BadRequest(say("players must list {n} seats", n=n))
         levels = bot_names()
         seat_rows = []
         for s, p in enumerate(players):
             if not isinstance(p, dict):
-                raise BadRequest(f"players[{s}] must be an object")
+                raise BadRequest(say("players[{s}] must be an object", s=s))
             kind = p.get("kind")
             if kind not in ("person", "computer"):
-                raise BadRequest(f'players[{s}].kind must be "person" or "computer"')
+                raise BadRequest(say('players[{s}].kind must be "person" or "computer"', s=s))
             if kind == "person" and "level" in p:
-                raise BadRequest(f"players[{s}].level is for computer seats: a person's seat is "
-                                 f"held by the {standin_level()} computer while they are away")
+                raise BadRequest(say("players[{s}].level is for computer seats: a person's seat is "
+                                     "held by the {level} computer while they are away",
+                                     s=s, level=standin_level()))
             level = standin_level() if kind == "person" else p.get("level") or levels[0]
             if level not in levels:
-                raise BadRequest(f"players[{s}].level must be one of {', '.join(levels)}")
-            name = p.get("name") or (f"Player {s + 1}" if kind == "person" else NAMES[s % len(NAMES)])
+                raise BadRequest(say("players[{s}].level must be one of {levels}", s=s,
+                                     levels=", ".join(levels)))
+            name = p.get("name") or (say("Player {n}", n=s + 1) if kind == "person" else NAMES[s % len(NAMES)])
             if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-                raise BadRequest(f"players[{s}].name must be 1 to {MAX_NAME} characters")
+                raise BadRequest(say("players[{s}].name must be 1 to {most} characters", s=s,
+                                     most=MAX_NAME))
             seat_rows.append({"seat": s, "kind": kind, "level": level, "name": name.strip(),
                               "token": secrets.token_urlsafe(16), "claimed": False})
         persons = [r for r in seat_rows if r["kind"] == "person"]
@@ -247,13 +260,13 @@ class Server:
         every player of the old table who asks with their token gets their seat at it."""
         table = await self.table(table_id)
         if table is None:
-            raise NotFound(f"no table {shown(table_id)}")
+            raise NotFound(say("no table {table}", table=shown(table_id)))
         seat = table.seat_of_token(token)
         if seat is None:
-            raise BadRequest("only a player of this table can play again: open it from your seat's link")
+            raise BadRequest(say("only a player of this table can play again: open it from your seat's link"))
         async with table.changing:  # two players asking at once: one new table
             if not table.match.finished:
-                raise BadRequest("the match is not over yet")
+                raise BadRequest(say("the match is not over yet"))
             again = table.settings.get("again")
             if again is None:
                 settings = {k: v for k, v in table.settings.items() if k not in ("again", "fair")}
@@ -285,24 +298,24 @@ class Server:
         browser already holds at the table, if any (one browser, one seat)."""
         table = self.tables.get(table_id)
         if table is None:
-            raise NotFound(f"no open table {shown(table_id)}")
+            raise NotFound(say("no open table {table}", table=shown(table_id)))
         if not isinstance(body, dict):
-            raise BadRequest("join with a JSON object: {\"seat\": N, \"name\": ...}")
+            raise BadRequest(say('join with a JSON object: {{"seat": N, "name": ...}}'))
         seat = body.get("seat")
         if not table.settings.get("open"):
-            raise BadRequest("this table is private: join it through an invite link")
+            raise BadRequest(say("this table is private: join it through an invite link"))
         if not is_int(seat) or not 0 <= seat < len(table.seats):
-            raise BadRequest(f"seat must be from 0 to {len(table.seats) - 1}")
+            raise BadRequest(say("seat must be from 0 to {last}", last=len(table.seats) - 1))
         info = table.seats[seat]
         name = body.get("name") or info.name
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise BadRequest(f"name must be 1 to {MAX_NAME} characters")
+            raise BadRequest(say("name must be 1 to {most} characters", most=MAX_NAME))
         async with table.changing:  # two people asking for one seat: the first gets it
             if info.kind != "person" or info.claimed or table.match.finished:
-                raise BadRequest(f"seat {seat} is not free")
+                raise BadRequest(say("seat {seat} is not free", seat=seat))
             mine = table.seat_of_token(held)
             if mine is not None:
-                raise BadRequest(f"you already sit at seat {mine} of this table")
+                raise BadRequest(say("you already sit at seat {seat} of this table", seat=mine))
             token = secrets.token_urlsafe(16)  # the invite link for this seat stops working
             await self.db(self.open_store.update_seat, table_id, seat, token=token, claimed=True,
                           name=name.strip())
@@ -344,9 +357,9 @@ class Server:
     async def record(self, table_id: str) -> dict:
         row = await self.db(self.open_store.load, table_id)
         if row is None:
-            raise NotFound(f"no table {shown(table_id)}")
+            raise NotFound(say("no table {table}", table=shown(table_id)))
         if row["status"] != "finished":
-            raise BadRequest("the record (with the seed and every deal) is available when the match ends")
+            raise BadRequest(say("the record (with the seed and every deal) is available when the match ends"))
         return row["record"]
 
     async def verify(self, record) -> dict:
@@ -361,7 +374,7 @@ class Server:
         record = await self.record(table_id)
         total = len(record["actions"])
         if not is_int(step) or not 0 <= step <= total:
-            raise BadRequest(f"step must be from 0 to {total}")
+            raise BadRequest(say("step must be from 0 to {total}", total=total))
         return await self.requested(self.replays.step, table_id, record, step)
 
     async def review(self, table_id: str, seat, token: str | None = None) -> dict:
@@ -370,17 +383,18 @@ class Server:
         then); without `seat`, the seat `token` holds, else seat 0."""
         row = await self.db(self.open_store.load, table_id)
         if row is None:
-            raise NotFound(f"no table {table_id!r}")
+            raise NotFound(say("no table {table}", table=shown(table_id)))
         if row["status"] != "finished":
-            raise BadRequest("a match is reviewed when it is over")
+            raise BadRequest(say("a match is reviewed when it is over"))
         record = row["record"]
         if seat is None:
             seat = next((r["seat"] for r in row["seat_rows"] if token is not None and r["token"] == token), 0)
         return self.reviews.status(table_id, seat_of(record, seat), record, self.requested)
 
     # --- the socket protocol
-    def connect(self, send) -> Conn:
-        conn = Conn(send)
+    def connect(self, send, lang: str = ENGLISH) -> Conn:
+        """A new socket, read in `lang` (its page's Accept-Language) until its hello names one."""
+        conn = Conn(send, lang)
         self.conns.add(conn)
         return conn
 
@@ -395,18 +409,34 @@ class Server:
         await conn.close()
 
     async def handle(self, conn: Conn, text) -> None:
-        """One client message. Bad input gets one error line and changes nothing."""
-        if not isinstance(text, str):
-            conn.error("send JSON text messages")
+        """One client message, answered in the socket's language (a hello may choose it). Bad
+        input gets one error line and changes nothing."""
+        with using(conn.lang):
+            msg = self._read(conn, text)
+        if msg is None:
             return
+        lang = msg.get("lang")  # the page's language; one parlor does not speak is passed over
+        if msg.get("type") == "hello" and conn.table is None and isinstance(lang, str) and known(lang):
+            conn.lang = lang
+        with using(conn.lang):
+            await self._dispatch(conn, msg)
+
+    def _read(self, conn: Conn, text) -> dict | None:
+        """The message as a JSON object, or None after telling the socket what is wrong."""
+        if not isinstance(text, str):
+            conn.error(say("send JSON text messages"))
+            return None
         try:
             msg = read_json(text)
         except BadRequest as e:
-            conn.error(f"malformed message: {e.reason}")
-            return
+            conn.error(say("malformed message: {reason}", reason=e.reason))
+            return None
         if not isinstance(msg, dict):
-            conn.error('malformed message: expected a JSON object with a "type"')
-            return
+            conn.error(say('malformed message: expected a JSON object with a "type"'))
+            return None
+        return msg
+
+    async def _dispatch(self, conn: Conn, msg: dict) -> None:
         kind = msg.get("type")
         if kind == "ping":
             conn.push('{"type":"pong"}')
@@ -415,11 +445,11 @@ class Server:
         elif kind in ("act", "hint", "fill"):
             table = conn.table
             if table is None:
-                conn.error('say hello first: {"type": "hello", "table": ID, "token": ...}')
+                conn.error(say('say hello first: {{"type": "hello", "table": ID, "token": ...}}'))
             elif conn.seat is None:
-                conn.error({"act": "spectators watch; they cannot play",
-                            "hint": "spectators get no hints",
-                            "fill": "spectators watch; they cannot give a seat to a computer"}[kind])
+                conn.error({"act": say("spectators watch; they cannot play"),
+                            "hint": say("spectators get no hints"),
+                            "fill": say("spectators watch; they cannot give a seat to a computer")}[kind])
             elif kind == "act":
                 await table.submit(conn.seat, msg.get("action"), msg.get("sid"), conn)
             elif kind == "hint":
@@ -427,19 +457,20 @@ class Server:
             else:
                 await table.fill(conn, msg.get("seat"))
         else:
-            conn.error(f"unknown message type {shown(kind)} (types: hello, act, hint, fill, ping)")
+            conn.error(say("unknown message type {kind} (types: hello, act, hint, fill, ping)",
+                           kind=shown(kind)))
 
     async def _hello(self, conn: Conn, msg: dict) -> None:
         if conn.table is not None:
-            conn.error("this connection is already at a table")
+            conn.error(say("this connection is already at a table"))
             return
         try:
             table = await self.table(msg.get("table"))
         except ParlorError as e:
-            conn.error(f"that table cannot be opened: {e}")
+            conn.error(say("that table cannot be opened: {reason}", reason=e))
             return
         if table is None:
-            conn.error(f"no table {shown(msg.get('table'))}")
+            conn.error(say("no table {table}", table=shown(msg.get("table"))))
             return
         await table.hello(conn, msg.get("token"), msg.get("seed"))
 
@@ -461,12 +492,12 @@ def read_json(text: str | bytes):
 def _int_field(spec: dict, key: str, default: int, lo: int, hi: int) -> int:
     value = spec.get(key, default)
     if not is_int(value) or not lo <= value <= hi:
-        raise BadRequest(f"{key} must be an integer from {lo} to {hi}")
+        raise BadRequest(say("{key} must be an integer from {lo} to {hi}", key=key, lo=lo, hi=hi))
     return value
 
 
 def _bool_field(spec: dict, key: str, default: bool) -> bool:
     value = spec.get(key, default)
     if not isinstance(value, bool):
-        raise BadRequest(f"{key} must be true or false")
+        raise BadRequest(say("{key} must be true or false", key=key))
     return value

@@ -18,6 +18,7 @@ from parlor import records
 from parlor.bots import bot_names
 from parlor.core.errors import one_line
 from parlor.core.fair import client_seed_problem
+from parlor.core.language import ENGLISH, using
 from parlor.core.match import Match
 from parlor.core.options import is_int
 from parlor.core.spectator import meet, public_action, public_view
@@ -39,8 +40,9 @@ RETRY_MAX_S = 60.0  # and its longest
 class Conn:
     """One WebSocket (or any sender of text): its own queue and writer task."""
 
-    def __init__(self, send):
+    def __init__(self, send, lang: str = ENGLISH):
         self._send = send  # async callable(text)
+        self.lang = lang  # every message to this socket is said in its language
         self.queue: asyncio.Queue = asyncio.Queue()
         self.table: Table | None = None
         self.seat: int | None = None
@@ -120,7 +122,8 @@ class Table:
         self.changing = asyncio.Lock()
         self.worker: asyncio.Task | None = None
         self.bot_task: asyncio.Task | None = None
-        self.hints: dict[int, tuple[int, asyncio.Future]] = {}  # seat -> (state id, its answer)
+        # seat -> ((state id, language), its answer)
+        self.hints: dict[int, tuple[tuple[int, str], asyncio.Future]] = {}
         self.hint_tasks: set[asyncio.Task] = set()  # the loop keeps only weak references to tasks
         self.grace_ends: dict[int, asyncio.TimerHandle] = {}  # seat -> its grace's end, timed
         self.applied_at = time.time()
@@ -218,7 +221,7 @@ class Table:
             last = self._public_last_trick()
         else:
             view = public.sent_view(self.views[seat])
-            last = self.last_trick[seat]
+            last = self._seat_last_trick(seat)
         spoken = self.spoken(seat, view)
         msg = {
             "type": "state", "table": self.id, "sid": self.sid, "seat": seat,
@@ -269,23 +272,28 @@ class Table:
             return False
         return seat == host or self.computer_controls(host)
 
-    def _text(self, seat: int | None, log_from: int, snapshot: bool = False) -> str:
-        msg = self.message(seat, log_from, snapshot)
-        if self.server.audit is not None:
-            self.server.audit(self, seat, msg)
+    def _text(self, seat: int | None, log_from: int, snapshot: bool = False, lang: str = ENGLISH) -> str:
+        with using(lang):
+            msg = self.message(seat, log_from, snapshot)
+            if self.server.audit is not None:
+                self.server.audit(self, seat, msg)
         return json.dumps(msg, separators=(",", ":"))
 
     def snapshot_text(self, conn: Conn) -> str:
-        return self._text(conn.seat, self.sid - SNAPSHOT_LOG, snapshot=True)
+        return self._text(conn.seat, self.sid - SNAPSHOT_LOG, snapshot=True, lang=conn.lang)
+
+    def _send_all(self, log_from: int, skip: Conn | None = None) -> None:
+        """Each audience its message, said once in each language its sockets read."""
+        for audience, conns in self.conns.items():
+            texts: dict[str, str] = {}
+            for c in list(conns):
+                if c is not skip:
+                    if c.lang not in texts:
+                        texts[c.lang] = self._text(audience, log_from, lang=c.lang)
+                    c.push(texts[c.lang])
 
     def broadcast(self, log_from: int | None = None) -> None:
-        if log_from is None:
-            log_from = self.sid
-        for audience, conns in self.conns.items():
-            if conns:
-                text = self._text(audience, log_from)
-                for c in list(conns):
-                    c.push(text)
+        self._send_all(self.sid if log_from is None else log_from)
 
     # --- connections
     async def hello(self, conn: Conn, token, seed=None) -> None:
@@ -347,12 +355,7 @@ class Table:
 
     def broadcast_others(self, skip: Conn) -> None:
         """Tell everyone else who is here now (no new actions)."""
-        for audience, conns in self.conns.items():
-            others = [c for c in conns if c is not skip]
-            if others:
-                text = self._text(audience, self.sid)
-                for c in others:
-                    c.push(text)
+        self._send_all(self.sid, skip)
 
     def detach(self, conn: Conn) -> None:
         seat = conn.seat
@@ -430,15 +433,18 @@ class Table:
                 return
             seat, action, sid, conn, bot = item
             try:
+                # a person's refusals in their socket's language
                 async with self.changing:
-                    await self._act(seat, action, sid, conn, bot)
+                    with using(conn.lang if conn is not None else ENGLISH):
+                        await self._act(seat, action, sid, conn, bot)
             except asyncio.CancelledError:
                 raise
             except Exception:  # noqa: BLE001 - a bug must not take the table down
                 log.exception("table %s: action %r failed", self.id, action)
                 if conn is not None:
-                    conn.error("the server could not process that move; nothing was played",
-                               sid=self.sid)
+                    with using(conn.lang):
+                        conn.error(say("the server could not process that move; nothing was played"),
+                                   sid=self.sid)
 
     def _refusal(self, seat: int, action, sid, bot: bool) -> str | None:
         if self.match.finished:
@@ -483,7 +489,7 @@ class Table:
             log.error("table %s: storing action %d failed (%d in a row): %s", self.id, index,
                       self.failed_writes, e)
             if conn is not None:
-                conn.error("the move could not be saved; nothing was played", sid=self.sid)
+                conn.error(say("the move could not be saved; nothing was played"), sid=self.sid)
             self.plan()
             return
         self.failed_writes = 0
@@ -501,16 +507,18 @@ class Table:
         self.plan()
 
     def _last_tricks(self) -> list:
-        """Each seat's last finished trick, with its winner (Match.last_trick) and, as "text",
-        the trick in words from that seat's view of its deal."""
-        out = []
-        for s, view in enumerate(self.views):
-            last = self.match.last_trick(s, view)
-            if last is not None:
-                then = view if view.get("tricks") else self._closed_view(s)
-                last = dict(last, text=self.session.words.trick_words(self.spoken(s, then), then["tricks"][-1]))
-            out.append(last)
-        return out
+        """Each seat's last finished trick, with its winner (Match.last_trick)."""
+        return [self.match.last_trick(s, view) for s, view in enumerate(self.views)]
+
+    def _seat_last_trick(self, seat: int) -> dict | None:
+        """The seat's last trick with, as "text", the trick in words (in the language in use)
+        from that seat's view of its deal."""
+        last = self.last_trick[seat]
+        if last is None:
+            return None
+        view = self.views[seat]
+        then = view if view.get("tricks") else self._closed_view(seat)
+        return dict(last, text=self.session.words.trick_words(self.spoken(seat, then), then["tricks"][-1]))
 
     def _closed_view(self, seat: int) -> View:
         """The seat's view of the deal last finished, which holds the last trick before the
@@ -524,7 +532,7 @@ class Table:
         view of its deal."""
         if not any(self.last_trick):
             return None
-        last = meet([{k: v for k, v in t.items() if k != "text"} for t in self.last_trick])
+        last = meet(self.last_trick)
         views = self.views
         if not views[0].get("tricks"):
             views = [self._closed_view(s) for s in range(self.rules.seats)]
@@ -538,23 +546,23 @@ class Table:
         Once a computer holds the host's seat, anyone seated may: the table never waits forever
         for a host who is not coming back."""
         if not is_int(seat) or not 0 <= seat < self.rules.seats:
-            conn.error(f'"seat" must be a seat number from 0 to {self.rules.seats - 1}')
+            conn.error(say('"seat" must be a seat number from 0 to {last}', last=self.rules.seats - 1))
             return
         async with self.changing:
             if not self.may_fill(conn.seat):
-                conn.error(f"only the host can give a seat to a computer, or anyone seated once "
-                           f"the host has been away for {self.settings['grace_s']} s")
+                conn.error(say("only the host can give a seat to a computer, or anyone seated once "
+                               "the host has been away for {grace} s", grace=self.settings["grace_s"]))
                 return
             info = self.seats[seat]
             if info.kind != "person" or info.claimed:
-                conn.error(f"seat {seat} is not waiting for a friend; nothing changed")
+                conn.error(say("seat {seat} is not waiting for a friend; nothing changed", seat=seat))
                 return
             try:
                 await self.server.db(self.server.store.update_seat, self.id, seat,
                                      kind="computer")
             except Exception as e:  # noqa: BLE001 - stored first or not changed at all
                 log.error("table %s: storing the seat change failed: %s", self.id, e)
-                conn.error("the change could not be saved; nothing changed")
+                conn.error(say("the change could not be saved; nothing changed"))
                 return
             info.kind = "computer"
             self.broadcast()
@@ -620,42 +628,44 @@ class Table:
             raise
         except Exception:  # noqa: BLE001 - a bug must not go unanswered
             log.exception("table %s: hint failed", self.id)
-            conn.error("the hint could not be worked out", sid=self.sid)
+            conn.error(say("the hint could not be worked out"), sid=self.sid)
 
     async def hint(self, conn: Conn, sid) -> None:
         seat = conn.seat
         if seat is None:
-            conn.error("spectators get no hints")
+            conn.error(say("spectators get no hints"))
             return
         if not self.settings.get("hints", True):
             conn.push(json.dumps({"type": "hint", "sid": self.sid, "hints": [],
-                                  "message": "hints are switched off at this table"}))
+                                  "message": say("hints are switched off at this table")}))
             return
         if sid != self.sid or self.match.to_act() != seat:
-            conn.error("a hint is for your turn, at the table's current state", sid=self.sid)
+            conn.error(say("a hint is for your turn, at the table's current state"), sid=self.sid)
             return
         # One search per seat at a time, and one per state: a second tab (or click) asking at
-        # the same state gets the same answer, from the same search.
+        # the same state in the same language gets the same answer, from the same search.
         asked = self.hints.get(seat)
-        if asked is None or asked[0] != sid:
+        if asked is None or asked[0] != (sid, conn.lang):
             if asked is not None and not asked[1].done():
-                conn.error("a hint is already being worked out for your seat; ask again in a "
-                           "moment", sid=self.sid)
+                conn.error(say("a hint is already being worked out for your seat; ask again in a "
+                               "moment"), sid=self.sid)
                 return
             view = self.match.view(seat)  # the seat's own view only: a hint knows what you know
-            search = self.server.requested(self._work_out_hint, view, seat, sid)
-            asked = self.hints[seat] = (sid, search)
+            search = self.server.requested(self._work_out_hint, view, seat, sid, conn.lang)
+            asked = self.hints[seat] = ((sid, conn.lang), search)
         # shielded: one asker going away must not cancel the search the others wait for
         answer = await asyncio.shield(asked[1])
         conn.push(json.dumps({"type": "hint", "sid": sid, **answer}))
 
-    def _work_out_hint(self, view: View, seat: int, sid: int) -> dict:
-        """The hints for `seat` from its view at state `sid` (on the request thread)."""
-        try:
-            hints = self.session.hints(seat, view, sid)
-        except Exception:  # noqa: BLE001
-            log.exception("table %s: hint failed", self.id)
-            return {"hints": [], "message": "the hint could not be worked out"}
-        hints = [{"action": h["action"], "value": h.get("value"), "reason": h.get("reason", "")}
-                 for h in hints]
-        return {"hints": hints, "message": "" if hints else "no hint for this position"}
+    def _work_out_hint(self, view: View, seat: int, sid: int, lang: str) -> dict:
+        """The hints for `seat` from its view at state `sid`, said in `lang` (on the request
+        thread, which has no language of its own)."""
+        with using(lang):
+            try:
+                hints = self.session.hints(seat, view, sid)
+            except Exception:  # noqa: BLE001
+                log.exception("table %s: hint failed", self.id)
+                return {"hints": [], "message": say("the hint could not be worked out")}
+            hints = [{"action": h["action"], "value": h.get("value"), "reason": h.get("reason", "")}
+                     for h in hints]
+            return {"hints": hints, "message": "" if hints else say("no hint for this position")}

@@ -2,7 +2,7 @@
 // region (each new move, a deal's end, "Your turn", the match's end); when a turn starts with
 // nothing focused, the focus goes to the first move, so Enter or Space plays it; a dialog gives
 // the focus back to what opened it, or to its like if the table was redrawn meanwhile.
-import { el } from "/static/common.js";
+import { el, t } from "/static/common.js";
 
 const A = { seen: null, results: 0, turnAt: null, finished: false };
 
@@ -23,18 +23,18 @@ export function stateDrawn(m, names) {
   }
   for (const e of m.log) {
     if (e.i <= A.seen) continue;
-    announce(e.text || `${names[e.seat]}: ${e.action}`);
+    announce(e.text || t("{name}: {move}", { name: names[e.seat], move: e.action }));
   }
   A.seen = Math.max(A.seen, last);
-  for (let d = A.results + 1; d <= m.results.length; d++) announce(`Deal ${d} over: ${m.results[d - 1].text}`);
+  for (let d = A.results + 1; d <= m.results.length; d++) announce(t("Deal {deal} over: {text}", { deal: d, text: m.results[d - 1].text }));
   A.results = m.results.length;
-  if (m.finished && !A.finished) announce("The match is over.");
+  if (m.finished && !A.finished) announce(t("The match is over."));
   A.finished = m.finished;
   const v = m.view;
   const turn = m.seat !== null && v.to_act === m.seat && !m.finished && (v.legal || []).length > 0;
   if (turn && A.turnAt !== m.sid) {  // a turn starts (a trick's winner leads again: a new one)
     A.turnAt = m.sid;
-    announce("Your turn");
+    announce(t("Your turn"));
     const focused = document.activeElement;
     if (!focused || focused === document.body || !focused.isConnected) {
       const first = document.querySelector("#hand .card.playable, #actions [data-action]:not([disabled])");

@@ -1,6 +1,64 @@
-// Shared helpers: the JSON API, building elements, drawing cards, a little Markdown.
+// Shared helpers: the words in the reader's language, the JSON API, building elements, drawing
+// cards, a little Markdown.
 
 import { faceSvg, BACK_SVG } from "/static/cards.js";
+
+// The language: the menu's choice, kept in this browser and sent as a cookie with every request
+// and socket (the server says its words in it); without one the browser's Accept-Language.
+const LANG_KEY = "parlor.lang";
+function chosenLanguage() {
+  try { return localStorage.getItem(LANG_KEY); } catch (e) { return null; }
+}
+function sendLanguage(lang) {
+  document.cookie = `parlor-lang=${encodeURIComponent(lang)}; path=/; SameSite=Strict; max-age=31536000`;
+}
+if (chosenLanguage()) sendLanguage(chosenLanguage());
+
+// The catalog of the pages' and scripts' templates in that language (GET /api/words).
+const CATALOG = await fetch("/api/words").then(r => r.json())
+  .catch(() => ({ lang: "en", languages: { en: "English" }, words: {}, plurals: {} }));
+export const LANG = CATALOG.lang;
+document.documentElement.lang = LANG === "qps" ? "en" : LANG;
+const PLURAL = new Intl.PluralRules(LANG === "qps" ? "en" : LANG);
+
+function fill(template, params) {
+  return template.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+// A whole sentence in the reader's language: t("Deal {n} is over: {text}", { n, text }).
+export function t(template, params = {}) {
+  return fill(CATALOG.words[template] ?? template, params);
+}
+
+// A sentence whose form follows a count (given as {count}): tn("{count} card", "{count} cards", n).
+export function tn(one, many, count, params = {}) {
+  const forms = CATALOG.plurals[one] || [one, many];
+  return fill(forms[PLURAL.select(count) === "one" ? 0 : 1], { count, ...params });
+}
+
+// The pages' own words: an element marked data-t says its text in the reader's language, and
+// the attributes its data-ta names ("title,aria-label") too (locale/catalogs.py extracts them).
+function fold(s) { return s.split(/\s+/).filter(Boolean).join(" "); }
+for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(fold(node.textContent));
+for (const node of document.querySelectorAll("[data-ta]")) {
+  for (const name of node.dataset.ta.split(",")) {
+    if (node.hasAttribute(name)) node.setAttribute(name, t(fold(node.getAttribute(name))));
+  }
+}
+
+// The language menu: the languages in their own names; a choice is kept and the page reloaded
+// in it (its socket says hello again, in the new language).
+export function languageMenu() {
+  const select = el("select", { class: "lang-menu", "aria-label": t("Language"),
+    onchange: () => {
+      localStorage.setItem(LANG_KEY, select.value);
+      sendLanguage(select.value);
+      location.reload();
+    } },
+  Object.entries(CATALOG.languages).map(([code, name]) =>
+    el("option", { value: code, lang: code, selected: code === LANG }, name)));
+  return select;
+}
 
 export async function api(path, body) {
   const opts = body === undefined ? {} : {
@@ -9,7 +67,7 @@ export async function api(path, body) {
   const res = await fetch(path, opts);
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
-  if (!res.ok) throw new Error((data && data.error) || `the server answered ${res.status}`);
+  if (!res.ok) throw new Error((data && data.error) || t("the server answered {status}", { status: res.status }));
   return data;
 }
 
@@ -68,10 +126,10 @@ export function cardEl(code, faces, opts = {}) {
 // lay-off names) and its owner.
 export function meldEls(view, faces, roles, names) {
   return (view.melds || []).map(m => {
-    const who = names && names[m.owner] !== undefined ? names[m.owner] : `seat ${m.owner}`;
-    const label = `meld ${m.number} · ${who}`;
+    const who = names && names[m.owner] !== undefined ? names[m.owner] : t("seat {seat}", { seat: m.owner });
+    const label = t("meld {number} · {who}", { number: m.number, who });
     return el("div", { class: "meld", "data-meld": m.number, role: "group", "aria-label": `${label}: ${m.cards.join(" ")}` },
-      el("span", { class: "who" }, el("strong", {}, `meld ${m.number}`), ` · ${who}`),
+      el("span", { class: "who" }, el("strong", {}, t("meld {number}", { number: m.number })), ` · ${who}`),
       el("div", { class: "row" }, m.cards.map(c => cardEl(c, faces, { role: roles && roles[c], small: true }))));
   });
 }
@@ -85,8 +143,8 @@ export function shownEls(shown, faces, roles) {
 }
 
 export function backEl(small) {
-  const node = el("div", { class: "card back" + (small ? " small" : ""), title: "a face-down card",
-    role: "img", "aria-label": "face-down card" });
+  const node = el("div", { class: "card back" + (small ? " small" : ""), title: t("a face-down card"),
+    role: "img", "aria-label": t("face-down card") });
   node.insertAdjacentHTML("afterbegin", BACK_SVG);
   return node;
 }
@@ -180,7 +238,7 @@ export function openDialog(title, body) {
   }
   dlg.replaceChildren(
     el("div", { class: "dhead" }, el("strong", { id: "dlg-title" }, title),
-      el("button", { class: "btn", type: "button", onclick: () => dlg.close() }, "Close")),
+      el("button", { class: "btn", type: "button", onclick: () => dlg.close() }, t("Close"))),
     el("div", { class: "dbody" }, body));
   if (!dlg.open) dlg.showModal();
   return dlg;

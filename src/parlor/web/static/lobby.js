@@ -1,6 +1,6 @@
 // The lobby: one click to play each game against the computer, my tables, a custom table
 // (game, table rules, seats), invite links, open tables, finished games.
-import { api, createTable, el, gameCatalogue, heldSeats, rememberSeat } from "/static/common.js";
+import { api, createTable, el, gameCatalogue, heldSeats, rememberSeat, t, tn, languageMenu } from "/static/common.js";
 
 const $ = id => document.getElementById(id);
 let catalogue = null;
@@ -15,14 +15,15 @@ function levelWords(id) {
 
 // --- one click to play: a card per game, you in seat 0 and computers at the chosen level
 function gameCard(g) {
-  const players = g.min_seats === g.max_seats ? `${g.min_seats} players`
-    : `${g.default_seats} players (${g.min_seats} to ${g.max_seats} at a custom table)`;
-  const level = el("select", { id: `lvl-${g.id}`, "aria-label": `Computer level for ${g.title}` },
+  const players = g.min_seats === g.max_seats ? tn("{count} player", "{count} players", g.min_seats)
+    : tn("{count} player ({low} to {high} at a custom table)", "{count} players ({low} to {high} at a custom table)",
+      g.default_seats, { low: g.min_seats, high: g.max_seats });
+  const level = el("select", { id: `lvl-${g.id}`, "aria-label": t("Computer level for {game}", { game: g.title }) },
     catalogue.levels.map(l => el("option", { value: l.id, selected: l.id === catalogue.standin }, l.name)));
   const words = el("p", { class: "small muted lvl-words", id: `lvlw-${g.id}` }, levelWords(level.value));
   const error = el("p", { class: "error", role: "alert" });
   level.addEventListener("change", () => { words.textContent = levelWords(level.value); error.textContent = ""; });
-  const play = el("button", { class: "btn primary", type: "button", id: `play-${g.id}` }, "Play");
+  const play = el("button", { class: "btn primary", type: "button", id: `play-${g.id}` }, t("Play"));
   play.addEventListener("click", async () => {
     play.disabled = true;
     error.textContent = "";
@@ -37,7 +38,7 @@ function gameCard(g) {
   });
   return el("article", { class: "game-card", "data-game": g.id },
     el("h3", {}, g.title), el("p", { class: "small muted" }, players), el("p", {}, g.about),
-    el("p", { class: "small" }, el("a", { href: `/learn/${g.id}`, id: `learn-${g.id}` }, `Learn to play ${g.title}`)),
+    el("p", { class: "small" }, el("a", { href: `/learn/${g.id}`, id: `learn-${g.id}` }, t("Learn to play {game}", { game: g.title }))),
     el("div", { class: "form-row" }, level, play), words, error);
 }
 
@@ -70,12 +71,12 @@ function chaptersInput(opt) {
   const parts = Object.keys(opt.parts);
   const chapters = el("div", { class: "chapters" });
   const renumber = () => chapters.querySelectorAll(".chapter").forEach((ch, i) => {
-    ch.querySelector("legend").textContent = `Chapter ${i + 1}`;
-    ch.querySelectorAll("select").forEach((s, k) => s.setAttribute("aria-label", `Chapter ${i + 1}, deal ${k + 1}`));
+    ch.querySelector("legend").textContent = t("Chapter {n}", { n: i + 1 });
+    ch.querySelectorAll("select").forEach((s, k) => s.setAttribute("aria-label", t("Chapter {n}, deal {k}", { n: i + 1, k: k + 1 })));
   });
   const deal = part => {
     const row = el("li", {}, el("select", { class: "deal" }, parts.map(p => el("option", { value: p, selected: p === part }, opt.parts[p]))));
-    row.append(el("button", { class: "btn", type: "button", title: "Remove this deal", "aria-label": "Remove this deal",
+    row.append(el("button", { class: "btn", type: "button", title: t("Remove this deal"), "aria-label": t("Remove this deal"),
       onclick: () => { row.remove(); renumber(); } }, "✕"));
     return row;
   };
@@ -86,40 +87,41 @@ function chaptersInput(opt) {
         const last = deals.querySelector("li:last-child select");
         deals.append(deal(last ? last.value : parts[0]));
         renumber();
-      } }, "Add a deal"),
-      el("button", { class: "btn", type: "button", onclick: () => { box.remove(); renumber(); } }, "Remove this chapter"));
+      } }, t("Add a deal")),
+      el("button", { class: "btn", type: "button", onclick: () => { box.remove(); renumber(); } }, t("Remove this chapter")));
     return box;
   };
   const own = el("input", { id, type: "checkbox", "data-opt": opt.name, "data-kind": "chapters" });
   const builder = el("div", { class: "builder hidden", id: `${id}-builder` }, chapters,
-    el("button", { class: "btn add-chapter", type: "button", onclick: () => { chapters.append(chapter()); renumber(); } }, "Add a chapter"));
+    el("button", { class: "btn add-chapter", type: "button", onclick: () => { chapters.append(chapter()); renumber(); } }, t("Add a chapter")));
   own.addEventListener("change", () => {
     builder.classList.toggle("hidden", !own.checked);
     if (own.checked && !chapters.children.length) { chapters.append(chapter()); renumber(); }
   });
   return el("div", { class: "form-row" }, el("label", { for: id }, opt.label), own,
-    el("span", { class: "small" }, "build the match deal by deal, instead of the deals above"), builder);
+    el("span", { class: "small" }, t("build the match deal by deal, instead of the deals above")), builder);
 }
 
 function seatRow(s, g) {
   const levels = catalogue.levels;
-  const kind = el("select", { id: `kind-${s}`, "aria-label": `seat ${s} player` },
-    el("option", { value: "person", selected: s === 0 }, "Person"),
-    el("option", { value: "computer", selected: s !== 0 }, "Computer"));
-  const name = el("input", { id: `name-${s}`, type: "text", maxlength: 24, placeholder: s === 0 ? "your name" : "name",
-    "aria-label": `seat ${s} name` });
-  const level = el("select", { id: `level-${s}`, class: "lvl", "aria-label": `seat ${s} computer level` },
+  const kind = el("select", { id: `kind-${s}`, "aria-label": t("seat {seat} player", { seat: s }) },
+    el("option", { value: "person", selected: s === 0 }, t("Person")),
+    el("option", { value: "computer", selected: s !== 0 }, t("Computer")));
+  const name = el("input", { id: `name-${s}`, type: "text", maxlength: 24, placeholder: s === 0 ? t("your name") : t("name"),
+    "aria-label": t("seat {seat} name", { seat: s }) });
+  const level = el("select", { id: `level-${s}`, class: "lvl", "aria-label": t("seat {seat} computer level", { seat: s }) },
     levels.map(l => el("option", { value: l.id, selected: l.id === catalogue.standin, title: l.words }, l.name)));
   const sync = () => { level.disabled = kind.value !== "computer"; };
   kind.addEventListener("change", sync);
   sync();
-  const team = g.teams ? ` · team ${g.teams[s]}` : "";
-  return el("div", { class: "seat-row" }, el("span", {}, `Seat ${s}${team}`), kind, name, level);
+  const label = g.teams ? t("Seat {seat} · team {team}", { seat: s, team: g.teams[s] }) : t("Seat {seat}", { seat: s });
+  return el("div", { class: "seat-row" }, el("span", {}, label), kind, name, level);
 }
 
 function renderForm() {
   const g = currentGame();
-  $("game-info").textContent = g.min_seats === g.max_seats ? `${g.min_seats} players` : `${g.min_seats}–${g.max_seats} players`;
+  $("game-info").textContent = g.min_seats === g.max_seats ? tn("{count} player", "{count} players", g.min_seats)
+    : t("{low}–{high} players", { low: g.min_seats, high: g.max_seats });
   const nseats = $("nseats");
   if (g.min_seats === g.max_seats) {
     $("seats-row").classList.add("hidden");
@@ -131,7 +133,7 @@ function renderForm() {
     nseats.replaceChildren(...seats);
   }
   const inputs = g.options.map(optionInput).filter(Boolean);
-  $("options").replaceChildren(...(inputs.length ? inputs : [el("p", { class: "muted" }, "This game has no table rules to choose.")]));
+  $("options").replaceChildren(...(inputs.length ? inputs : [el("p", { class: "muted" }, t("This game has no table rules to choose."))]));
   renderSeats();
 }
 
@@ -159,7 +161,7 @@ function readOptions() {
     else if (kind === "chapters" && input.checked) {
       const chapters = [...$(`${input.id}-builder`).querySelectorAll(".chapter")]
         .map(ch => [...ch.querySelectorAll("select")].map(s => s.value)).filter(ch => ch.length);
-      if (!chapters.length) throw new Error("Your own deals: add a chapter with at least one deal, or untick it.");
+      if (!chapters.length) throw new Error(t("Your own deals: add a chapter with at least one deal, or untick it."));
       options[name] = chapters;
     }
   }
@@ -190,15 +192,15 @@ function showCreated(res) {
   const mine = persons[0];
   const items = persons.slice(1).map(p => {
     const link = tableLink(res.id, p.token);
-    return el("li", {}, el("strong", {}, `Seat ${p.seat} (${p.name})`),
+    return el("li", {}, el("strong", {}, t("Seat {seat} ({name})", { seat: p.seat, name: p.name })),
       el("span", { class: "linkbox", "data-invite": p.seat }, link),
-      el("button", { class: "btn", type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) }, "Copy"));
+      el("button", { class: "btn", type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) }, t("Copy")));
   });
   box.replaceChildren(
-    el("h3", {}, "Table created"),
-    el("p", {}, "Send each friend their seat's link (it is their seat's key; anyone with it plays that seat):"),
+    el("h3", {}, t("Table created")),
+    el("p", {}, t("Send each friend their seat's link (it is their seat's key; anyone with it plays that seat):")),
     el("ul", { class: "list" }, items),
-    el("p", {}, el("a", { class: "btn primary", id: "take-seat", href: tableLink(res.id, mine.token) }, `Take your seat (seat ${mine.seat})`)));
+    el("p", {}, el("a", { class: "btn primary", id: "take-seat", href: tableLink(res.id, mine.token) }, t("Take your seat (seat {seat})", { seat: mine.seat }))));
   box.classList.remove("hidden");
   $("create").classList.add("hidden");
 }
@@ -233,7 +235,7 @@ async function create(ev) {
 }
 
 async function join(id, seat) {
-  const name = prompt("Your name at the table:", "");
+  const name = prompt(t("Your name at the table:"), "");
   if (name === null) return;  // Cancel: no seat taken
   try {
     const res = await api(`/api/tables/${id}/join`, { seat, name: name || undefined });
@@ -252,36 +254,37 @@ function titleOf(gid) {
 // --- my tables: the seats this browser holds (its storage and its seat cookies), with links back
 async function refreshMine() {
   const { tables } = await api("/api/mine", { tables: heldSeats() });
-  const items = tables.map(t => {
-    const playing = t.status === "playing";
-    return el("li", { "data-table": t.id },
-      el("strong", {}, t.title), el("span", { class: `state ${playing ? "playing" : "finished"}` }, playing ? "in play" : "finished"),
-      el("span", { class: "muted small" }, `seat ${t.seat} · ${t.names.join(", ")}`),
-      playing ? el("a", { class: "btn", href: tableLink(t.id, t.token) }, "Back to my seat")
-        : el("a", { class: "btn", href: `/replay/${t.id}` }, "Replay"),
-      !playing && t.again ? el("a", { class: "btn", href: tableLink(t.again, t.token) }, "The next match") : null);
+  const items = tables.map(tb => {
+    const playing = tb.status === "playing";
+    return el("li", { "data-table": tb.id },
+      el("strong", {}, tb.title), el("span", { class: `state ${playing ? "playing" : "finished"}` }, playing ? t("in play") : t("finished")),
+      el("span", { class: "muted small" }, t("seat {seat} · {names}", { seat: tb.seat, names: tb.names.join(", ") })),
+      playing ? el("a", { class: "btn", href: tableLink(tb.id, tb.token) }, t("Back to my seat"))
+        : el("a", { class: "btn", href: `/replay/${tb.id}` }, t("Replay")),
+      !playing && tb.again ? el("a", { class: "btn", href: tableLink(tb.again, tb.token) }, t("The next match")) : null);
   });
-  $("my-list").replaceChildren(...(items.length ? items : [el("li", { class: "muted" }, "No tables yet: the tables you play at in this browser are listed here.")]));
+  $("my-list").replaceChildren(...(items.length ? items : [el("li", { class: "muted" }, t("No tables yet: the tables you play at in this browser are listed here."))]));
 }
 
 async function refresh() {
   const lobby = await api("/api/lobby");
   const open = [];
-  for (const t of lobby.playing) {
-    const who = t.players.map(p => p.name + (p.kind === "computer" ? " (computer)" : "")).join(", ");
-    open.push(el("li", {}, el("strong", {}, t.title), el("span", { class: "muted small" }, `deal ${t.deal} · ${who}`),
-      t.free.map(s => el("button", { class: "btn", type: "button", onclick: () => join(t.id, s) }, `Join as seat ${s}`)),
-      el("a", { class: "btn", href: tableLink(t.id) }, "Watch")));
+  for (const tb of lobby.playing) {
+    const who = tb.players.map(p => (p.kind === "computer" ? t("{name} (computer)", { name: p.name }) : p.name)).join(", ");
+    open.push(el("li", {}, el("strong", {}, tb.title), el("span", { class: "muted small" }, t("deal {deal} · {who}", { deal: tb.deal, who })),
+      tb.free.map(s => el("button", { class: "btn", type: "button", onclick: () => join(tb.id, s) }, t("Join as seat {seat}", { seat: s }))),
+      el("a", { class: "btn", href: tableLink(tb.id) }, t("Watch"))));
   }
-  $("open-list").replaceChildren(...(open.length ? open : [el("li", { class: "muted" }, "No open tables. Create one and tick “List in the lobby”.")]));
-  const fin = lobby.finished.map(t => el("li", {}, el("strong", {}, titleOf(t.game)),
-    el("span", { class: "muted small" }, t.names.join(", ")),
-    el("a", { class: "btn", href: `/replay/${t.id}` }, "Replay"),
-    el("a", { class: "btn", href: `/api/tables/${t.id}/record`, download: "" }, "Record")));
-  $("finished-list").replaceChildren(...(fin.length ? fin : [el("li", { class: "muted" }, "No finished games yet.")]));
+  $("open-list").replaceChildren(...(open.length ? open : [el("li", { class: "muted" }, t("No open tables. Create one and tick “List in the lobby”."))]));
+  const fin = lobby.finished.map(tb => el("li", {}, el("strong", {}, titleOf(tb.game)),
+    el("span", { class: "muted small" }, tb.names.join(", ")),
+    el("a", { class: "btn", href: `/replay/${tb.id}` }, t("Replay")),
+    el("a", { class: "btn", href: `/api/tables/${tb.id}/record`, download: "" }, t("Record"))));
+  $("finished-list").replaceChildren(...(fin.length ? fin : [el("li", { class: "muted" }, t("No finished games yet."))]));
 }
 
 async function main() {
+  document.querySelector(".topbar").append(languageMenu());
   catalogue = await gameCatalogue();
   $("games").replaceChildren(...catalogue.games.map(gameCard));
   $("level-words").replaceChildren(...catalogue.levels.map(l => el("li", {}, l.words)));
@@ -300,4 +303,4 @@ async function main() {
   setInterval(refresh, 10000);
 }
 
-main().catch(e => { document.body.prepend(el("p", { class: "error" }, "Could not load the lobby: " + e.message)); });
+main().catch(e => { document.body.prepend(el("p", { class: "error" }, t("Could not load the lobby: {reason}", { reason: e.message }))); });

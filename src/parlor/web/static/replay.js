@@ -1,5 +1,5 @@
 // Replay of a finished match: every hand face up, one move at a time (← → Home End).
-import { api, el, cardEl, meldEls, shownEls, gameCatalogue } from "/static/common.js";
+import { api, el, cardEl, meldEls, shownEls, gameCatalogue, t } from "/static/common.js";
 
 const $ = id => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -23,17 +23,18 @@ async function go(n) {
 
 function draw(d) {
   const v0 = d.views[0];
-  $("title").textContent = `Replay: ${d.game.title}`;
-  $("pos").textContent = `move ${d.step} of ${d.total} · deal ${v0.deal}`;
+  $("title").textContent = t("Replay: {game}", { game: d.game.title });
+  $("pos").textContent = t("move {step} of {total} · deal {deal}", { step: d.step, total: d.total, deal: v0.deal });
   const last = d.log.length ? d.log[d.log.length - 1] : null;
-  $("status").textContent = d.step === 0 ? "The start of the match." :
-    `${d.names[last.seat]}: ${last.action}` + (d.step === d.total ? " — the end of the match." : "");
+  const move = last && { name: d.names[last.seat], move: last.action };
+  $("status").textContent = d.step === 0 ? t("The start of the match.")
+    : d.step === d.total ? t("{name}: {move} — the end of the match.", move) : t("{name}: {move}", move);
   $("trick").replaceChildren(...(v0.trick || []).map(([s, c]) => el("div", { class: "slot" }, cardEl(c, faces, { role: d.roles[c] }), el("span", { class: "who" }, d.names[s]))));
   $("extra").replaceChildren(...shownEls(d.shown, faces, d.roles));
   $("melds").replaceChildren(...meldEls(v0, faces, d.roles, d.names));
   $("lines").replaceChildren(...d.lines[0].map(t => el("li", {}, t)));
   $("hands").replaceChildren(...d.views.map((v, s) => el("div", { class: "seatbox" + (v.to_act === s ? " toact" : ""), style: "max-width:none" },
-    el("div", { class: "nm" }, d.names[s], el("span", { class: "small" }, `score ${d.scores[s]}`)),
+    el("div", { class: "nm" }, d.names[s], el("span", { class: "small" }, t("score {score}", { score: d.scores[s] }))),
     el("div", { class: "hand", style: "min-height:0;padding-top:4px" }, v.hand.map(c => cardEl(c, faces, { role: d.roles[c], small: true }))),
     d.seat_shown[s].length ? el("div", { class: "trick extra" }, shownEls(d.seat_shown[s], faces, d.roles)) : null)));
   $("log").replaceChildren(...d.log.map(e => el("li", {}, `${e.i + 1}. ${d.names[e.seat]}: ${e.action}`)));

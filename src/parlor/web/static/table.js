@@ -1,6 +1,6 @@
 // The table: draws whatever the server sends for this seat (or the public view), sends moves.
 // Generic over games: the view's common keys, the game's table lines, card roles, legal moves.
-import { api, el, cardEl, backEl, meldEls, gameCatalogue, markdown, openDialog, closeDialog, rememberSeat, freshSeed } from "/static/common.js";
+import { api, el, cardEl, backEl, meldEls, gameCatalogue, markdown, openDialog, closeDialog, rememberSeat, freshSeed, t, tn, LANG, languageMenu } from "/static/common.js";
 import { emblemSvg } from "/static/cards.js";
 import { announce, stateDrawn, dialogFocus } from "/static/a11y.js";
 
@@ -28,7 +28,7 @@ function connect() {
   ws.onopen = () => {
     S.retry = 0;
     // a fair table adds this person's seed to the deals after this one (the first time only)
-    ws.send(JSON.stringify({ type: "hello", table: tableId, token: token || null, seed: freshSeed() }));
+    ws.send(JSON.stringify({ type: "hello", table: tableId, token: token || null, seed: freshSeed(), lang: LANG }));
   };
   // One message at a time, in order: a snapshot waits for the game catalogue, and the messages
   // behind it must not be drawn first and then overwritten by it (a stale table, stuck).
@@ -39,10 +39,10 @@ function connect() {
   ws.onclose = () => {
     if (S.ws !== ws) return;
     S.pending = false;
-    if (S.connected) announce("Connection lost — reconnecting…");
+    if (S.connected) announce(t("Connection lost — reconnecting…"));
     S.connected = false;
     if (S.msg) render();  // nothing can be clicked until the table is back
-    else setStatus("Connection lost — reconnecting…", false);
+    else setStatus(t("Connection lost — reconnecting…"), false);
     const delay = Math.min(5000, 500 * 2 ** S.retry++);
     setTimeout(connect, delay);
   };
@@ -84,8 +84,9 @@ async function onMessage(m) {
       S.suits = g ? g.suits : {};
       S.teams = g ? g.teams : null;
       S.tricks = g ? g.tricks : true;
+      S.levels = cat.levels;
       $("b-last").classList.toggle("hidden", !S.tricks);  // Tőr has no tricks
-      document.title = `parlor — ${m.game.title}`;
+      document.title = t("parlor — {game}", { game: m.game.title });
     }
     for (const e of m.log) S.log.set(e.i, e);
     if (S.msg && m.sid !== S.msg.sid) {  // what was shown for the old state goes with it
@@ -95,7 +96,7 @@ async function onMessage(m) {
     }
     if (m.results.length > S.resultsSeen && S.resultsSeen >= 0 && m.results.length) {
       const r = m.results[m.results.length - 1];
-      S.banner = `Deal ${m.results.length} is over: ${r.text}`;
+      S.banner = t("Deal {n} is over: {text}", { n: m.results.length, text: r.text });
       S.bannerSid = m.sid;
     }
     if (S.banner && m.sid > S.bannerSid + m.view.seats) S.banner = "";
@@ -121,6 +122,8 @@ const names = () => S.msg.view.names || S.msg.players.map(p => p.name);
 const mySeat = () => S.msg.seat;
 // A legal move as a person says it (the server's legal_words), else its action string.
 const moveWords = a => (S.msg.legal_words || {})[a] || a;
+// A computer level by its name in the reader's language (the game catalogue's).
+const levelName = id => ((S.levels || []).find(l => l.id === id) || { name: id }).name;
 
 function setStatus(text, yours, isError) {
   const st = $("status");
@@ -153,12 +156,12 @@ function badges(s) {
   const p = S.msg.players[s];
   const v = S.msg.view;
   const out = [];
-  if (v.dealer === s) out.push(el("span", { class: "badge dealer", title: "dealer" }, "dealer"));
-  if (S.teams) out.push(el("span", { class: `badge team team-${S.teams[s]}` }, `team ${S.teams[s]}`));
-  if (p.kind === "computer") out.push(el("span", { class: "badge cpu" }, `computer · ${p.level}`));
-  else if (p.standin) out.push(el("span", { class: "badge off" }, "away · computer holds the seat"));
-  else if (!p.joined) out.push(el("span", { class: "badge off" }, "not joined yet"));
-  else out.push(el("span", { class: p.connected ? "badge on" : "badge off" }, p.connected ? "here" : "away"));
+  if (v.dealer === s) out.push(el("span", { class: "badge dealer", title: t("dealer") }, t("dealer")));
+  if (S.teams) out.push(el("span", { class: `badge team team-${S.teams[s]}` }, t("team {team}", { team: S.teams[s] })));
+  if (p.kind === "computer") out.push(el("span", { class: "badge cpu" }, t("computer · {level}", { level: levelName(p.level) })));
+  else if (p.standin) out.push(el("span", { class: "badge off" }, t("away · computer holds the seat")));
+  else if (!p.joined) out.push(el("span", { class: "badge off" }, t("not joined yet")));
+  else out.push(el("span", { class: p.connected ? "badge on" : "badge off" }, p.connected ? t("here") : t("away")));
   return out;
 }
 
@@ -170,11 +173,11 @@ function factEls(s) {
   const playing = (v.tricks || []).length > 0 || (v.trick || []).length > 0;
   const out = [];
   if (Number.isInteger(f.bid)) {
-    out.push(el("span", { class: "fact", "data-fact": "bid", title: `bid ${f.bid}, taken ${f.won}` }, `${f.bid}/${f.won}`));
+    out.push(el("span", { class: "fact", "data-fact": "bid", title: t("bid {bid}, taken {won}", { bid: f.bid, won: f.won }) }, `${f.bid}/${f.won}`));
   }
   for (const [k, val] of Object.entries(f)) {
     if (val === null || k === "bid" || (k === "won" && (Number.isInteger(f.bid) || !playing))) continue;
-    const text = k === "won" ? `took ${val}` : Number.isInteger(val) ? `${k} ${val}` : val;
+    const text = k === "won" ? t("took {count}", { count: val }) : Number.isInteger(val) ? `${k} ${val}` : val;
     out.push(el("span", { class: "fact", "data-fact": k }, text));
   }
   return out;
@@ -185,18 +188,18 @@ function factEls(s) {
 function headerFacts(v, nm) {
   const chip = (text, attrs = {}) => el("span", { class: "chip", ...attrs }, text);
   const total = Number.isInteger(v.deals) ? v.deals : v.num_deals;
-  const out = [chip(Number.isInteger(total) ? `Deal ${v.deal} of ${total}` : `Deal ${v.deal}`, { "data-fact": "deal" })];
-  if (Number.isInteger(v.chapter)) out.push(chip(`Chapter ${v.chapter}`, { "data-fact": "chapter" }));
-  out.push(chip(`Dealer ${nm[v.dealer]}`, { "data-fact": "dealer" }));
+  const out = [chip(Number.isInteger(total) ? t("Deal {deal} of {total}", { deal: v.deal, total }) : t("Deal {deal}", { deal: v.deal }), { "data-fact": "deal" })];
+  if (Number.isInteger(v.chapter)) out.push(chip(t("Chapter {n}", { n: v.chapter }), { "data-fact": "chapter" }));
+  out.push(chip(t("Dealer {name}", { name: nm[v.dealer] }), { "data-fact": "dealer" }));
   const suit = typeof v.trump === "string" && S.suits[v.trump];
   if (suit) {
-    const node = chip(`Trump: ${suit.n}`, { class: `chip trump c${suit.c}`, "data-fact": "trump" });
+    const node = chip(t("Trump: {suit}", { suit: suit.n }), { class: `chip trump c${suit.c}`, "data-fact": "trump" });
     node.insertAdjacentHTML("afterbegin", emblemSvg(suit.e));
     out.push(node);
   } else if (v.trump === "none") {  // Joker's deal without a trump
-    out.push(chip("No trump", { "data-fact": "trump" }));
+    out.push(chip(t("No trump"), { "data-fact": "trump" }));
   }
-  if (mySeat() === null) out.push(chip("watching", { "data-fact": "watching" }));
+  if (mySeat() === null) out.push(chip(t("watching"), { "data-fact": "watching" }));
   return out;
 }
 
@@ -274,23 +277,24 @@ function draw(m) {
   if (myTurn && !S.wasMyTurn && S.connected) chime();
   S.wasMyTurn = myTurn;
   $("title").textContent = S.game ? S.game.title : v.game;
-  document.title = myTurn ? "● Your turn — parlor" : `parlor — ${S.game ? S.game.title : v.game}`;
+  document.title = myTurn ? t("● Your turn — parlor") : t("parlor — {game}", { game: S.game ? S.game.title : v.game });
   $("dealinfo").replaceChildren(...headerFacts(v, nm));
 
   // status
   if (!S.connected) {
-    setStatus("Connection lost — reconnecting…", false);
+    setStatus(t("Connection lost — reconnecting…"), false);
   } else if (m.finished) {
     const w = m.winners.map(s => nm[s]);
-    setStatus(`The match is over. ${w.length ? "Winner" + (w.length > 1 ? "s" : "") + ": " + w.join(", ") : "A draw."}`, false);
+    setStatus(w.length ? tn("The match is over. Winner: {names}", "The match is over. Winners: {names}", w.length, { names: w.join(", ") })
+      : t("The match is over. A draw."), false);
   } else if (me !== null && v.to_act === me && (v.legal || []).length) {
-    const parts = [S.pending ? "Sending…" : "Your turn."];
-    const { buttons } = actionMap(v);
-    if (!S.pending) parts.push(actionMap(v).byCard.size ? "Click a highlighted card" + (buttons.length ? " or a button." : ".") : "Choose a move.");
-    setStatus(parts.join(" "), true);
+    const { byCard, buttons } = actionMap(v);
+    setStatus(S.pending ? t("Sending…") : !byCard.size ? t("Your turn. Choose a move.")
+      : buttons.length ? t("Your turn. Click a highlighted card or a button.") : t("Your turn. Click a highlighted card."), true);
   } else if (v.to_act !== null && v.to_act !== undefined) {
     const p = m.players[v.to_act];
-    setStatus(`Waiting for ${nm[v.to_act]}` + (p.kind === "computer" || p.standin ? " (computer)…" : "…"), false);
+    setStatus(p.kind === "computer" || p.standin ? t("Waiting for {name} (computer)…", { name: nm[v.to_act] })
+      : t("Waiting for {name}…", { name: nm[v.to_act] }), false);
   } else {
     setStatus("…", false);
   }
@@ -308,9 +312,9 @@ function draw(m) {
     const cls = ["seatbox", v.to_act === s ? "toact" : "", thinking === s ? "thinking" : "", S.teams ? `team-${S.teams[s]}` : ""];
     return el("div", { class: cls.filter(Boolean).join(" "), "data-seat": s },
       el("div", { class: "nm" }, el("span", { class: "name" }, nm[s]), badges(s)),
-      el("div", { class: "info" }, factEls(s), el("span", { class: "score" }, `score ${m.scores[s]}`)),
-      el("div", { class: "backs", role: "img", "aria-label": `${size} cards` }, backs, el("span", { class: "count" }, `${size} card${size === 1 ? "" : "s"}`)),
-      thinking === s ? el("div", { class: "think" }, "thinking", el("span", { class: "dots" }, "…")) : null);
+      el("div", { class: "info" }, factEls(s), el("span", { class: "score" }, t("score {score}", { score: m.scores[s] }))),
+      el("div", { class: "backs", role: "img", "aria-label": tn("{count} card", "{count} cards", size) }, backs, el("span", { class: "count" }, tn("{count} card", "{count} cards", size))),
+      thinking === s ? el("div", { class: "think" }, t("thinking"), el("span", { class: "dots" }, "…")) : null);
   };
   const sides = { l: [], t: [], r: [], b: [] };
   for (let s = 0; s < v.seats; s++) {
@@ -340,7 +344,7 @@ function draw(m) {
       el("span", { class: "who" }, s === winner ? `★ ${nm[s]}` : nm[s]));
   };
   if (done) {
-    const said = done.text || `${nm[done.winner]} wins the trick`;
+    const said = done.text || t("{name} wins the trick", { name: nm[done.winner] });
     trickBox.replaceChildren(...done.cards.map(([s, c], k) => slot(s, c, k, done.winner)),
       el("p", { class: "trick-won", id: "trick-won" }, said));
     trickBox.onclick = () => { S.trickSeen = trickKey(done); render(); };
@@ -356,7 +360,7 @@ function draw(m) {
     el("span", { class: "who" }, k)));
   if (Number.isInteger(v.stock_size)) {
     piles.unshift(el("div", { class: "pile stock", "data-stock": v.stock_size },
-      el("div", { class: "row" }, v.stock_size ? backEl(S.tricks) : null), el("span", { class: "who" }, `stock ${v.stock_size}`)));
+      el("div", { class: "row" }, v.stock_size ? backEl(S.tricks) : null), el("span", { class: "who" }, t("stock {count}", { count: v.stock_size }))));
   }
   $("extra").replaceChildren(...piles);
   $("melds").replaceChildren(...meldEls(v, S.faces, m.roles, nm));
@@ -366,7 +370,7 @@ function draw(m) {
   const meBox = $("me");
   meBox.classList.toggle("yours", myTurn);
   if (me === null) {
-    meBox.replaceChildren(el("div", { class: "nm" }, "You are watching: the public view only, no hidden card."));
+    meBox.replaceChildren(el("div", { class: "nm" }, t("You are watching: the public view only, no hidden card.")));
   } else {
     const { byCard, buttons } = actionMap(v);
     const sid = m.sid;  // a click sends the state it was shown at, however late it comes
@@ -384,19 +388,19 @@ function draw(m) {
     });
     const btns = myTurn ? buttons.map((a, k) => el("button", {
       class: "btn", type: "button", "data-action": a, disabled: S.pending || !S.connected,
-      onclick: () => act(a, sid), title: moveKey(k) && `key ${moveKey(k)}`,
+      onclick: () => act(a, sid), title: moveKey(k) && t("key {key}", { key: moveKey(k) }),
     }, moveKey(k) && el("span", { class: "kbd" }, moveKey(k)), " ", moveWords(a))) : [];
     meBox.replaceChildren(
-      el("div", { class: "nm", id: "me-name", "data-seat": me }, `${nm[me]} (you)`, badges(me), factEls(me),
-        el("span", { class: "small" }, `score ${m.scores[me]}`),
-        myTurn ? el("span", { class: "turn-cue", id: "turn-cue" }, S.pending ? "Sending…" : "Your turn") : null),
-      el("div", { class: "hand", id: "hand", role: "group", "aria-label": "your hand" }, hand.length ? hand : el("span", { class: "muted small" }, "no cards")),
+      el("div", { class: "nm", id: "me-name", "data-seat": me }, t("{name} (you)", { name: nm[me] }), badges(me), factEls(me),
+        el("span", { class: "small" }, t("score {score}", { score: m.scores[me] })),
+        myTurn ? el("span", { class: "turn-cue", id: "turn-cue" }, S.pending ? t("Sending…") : t("Your turn")) : null),
+      el("div", { class: "hand", id: "hand", role: "group", "aria-label": t("your hand") }, hand.length ? hand : el("span", { class: "muted small" }, t("no cards"))),
       el("div", { class: "actions", id: "actions" }, btns));
   }
   if (leaving) collect(leaving);
 
   // side
-  $("scores").replaceChildren(...nm.flatMap((n, s) => [el("span", {}, n + (s === me ? " (you)" : "")), el("strong", {}, m.scores[s])]));
+  $("scores").replaceChildren(...nm.flatMap((n, s) => [el("span", {}, s === me ? t("{name} (you)", { name: n }) : n), el("strong", {}, m.scores[s])]));
   renderLog();
   renderInvites();
   renderFinished();
@@ -456,13 +460,13 @@ function renderLog() {
   const entries = [...S.log.values()].sort((a, b) => a.i - b.i).slice(-80);
   const items = [];
   const results = S.msg.results;
-  const over = d => { if (d !== null && results[d - 1]) items.push(el("li", { class: "deal" }, `Deal ${d} over: ${results[d - 1].text}`)); };
+  const over = d => { if (d !== null && results[d - 1]) items.push(el("li", { class: "deal" }, t("Deal {deal} over: {text}", { deal: d, text: results[d - 1].text }))); };
   // a deal settled as it was dealt has no move, only its result: said between its neighbours
-  const settled = (after, before) => { for (let d = after + 1; d < before; d++) if (results[d - 1]) { items.push(el("li", { class: "deal" }, `Deal ${d}`)); over(d); } };
+  const settled = (after, before) => { for (let d = after + 1; d < before; d++) if (results[d - 1]) { items.push(el("li", { class: "deal" }, t("Deal {deal}", { deal: d }))); over(d); } };
   let deal = entries.length && entries[0].i > 0 ? null : 0;  // 0: the log starts with the match
   entries.forEach((e, k) => {
-    if (e.deal !== deal) { over(deal); if (deal !== null) settled(deal, e.deal); deal = e.deal; items.push(el("li", { class: "deal" }, `Deal ${deal}`)); }
-    items.push(el("li", { class: k === entries.length - 1 ? "latest" : "", "data-action": e.action }, e.text || `${nm[e.seat]}: ${e.action}`));
+    if (e.deal !== deal) { over(deal); if (deal !== null) settled(deal, e.deal); deal = e.deal; items.push(el("li", { class: "deal" }, t("Deal {deal}", { deal }))); }
+    items.push(el("li", { class: k === entries.length - 1 ? "latest" : "", "data-action": e.action }, e.text || t("{name}: {move}", { name: nm[e.seat], move: e.action })));
   });
   over(deal);
   if (deal !== null) settled(deal, results.length + 1);
@@ -480,20 +484,20 @@ function renderInvites() {
   const hostAway = !S.invites && mySeat() !== null && S.host !== null && players[S.host].standin;
   if (hostAway && players.some((p, s) => waiting(s))) {
     box.classList.remove("hidden");
-    box.replaceChildren(el("h3", {}, "The host is away"), ...players.flatMap((p, s) => waiting(s) ? [
-      el("div", { class: "form-row" }, el("span", {}, `${p.name} (seat ${s}) has not come`),
-        el("button", { class: "btn", type: "button", "data-fill": s, disabled: !S.connected, onclick: () => send({ type: "fill", seat: s }) }, "Computer plays"))] : []));
+    box.replaceChildren(el("h3", {}, t("The host is away")), ...players.flatMap((p, s) => waiting(s) ? [
+      el("div", { class: "form-row" }, el("span", {}, t("{name} (seat {seat}) has not come", { name: p.name, seat: s })),
+        el("button", { class: "btn", type: "button", "data-fill": s, disabled: !S.connected, onclick: () => send({ type: "fill", seat: s }) }, t("Computer plays")))] : []));
     return;
   }
   if (!inv.length) { box.classList.add("hidden"); return; }
   box.classList.remove("hidden");
-  box.replaceChildren(el("h3", {}, "Invite a friend"), ...inv.map(i => {
+  box.replaceChildren(el("h3", {}, t("Invite a friend")), ...inv.map(i => {
     const link = `${location.origin}/table/${tableId}#seat=${i.token}`;
-    return el("div", { class: "form-row" }, el("span", {}, `${i.name} (seat ${i.seat})`),
+    return el("div", { class: "form-row" }, el("span", {}, t("{name} (seat {seat})", { name: i.name, seat: i.seat })),
       el("span", { class: "linkbox", "data-invite": i.seat }, link),
-      el("button", { class: "btn", type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) }, "Copy"),
-      el("button", { class: "btn", type: "button", "data-fill": i.seat, title: "the link stops working",
-        disabled: !S.connected, onclick: () => send({ type: "fill", seat: i.seat }) }, "Computer plays"));
+      el("button", { class: "btn", type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) }, t("Copy")),
+      el("button", { class: "btn", type: "button", "data-fill": i.seat, title: t("the link stops working"),
+        disabled: !S.connected, onclick: () => send({ type: "fill", seat: i.seat }) }, t("Computer plays")));
   }));
 }
 
@@ -517,14 +521,14 @@ function renderFinished() {
   box.classList.remove("hidden");
   // Play again: the same seats at a new table; a player opening the old one is taken there
   if (S.msg.again && S.msg.snapshot && mySeat() !== null) { playAgain(); return; }
-  box.replaceChildren(el("h3", {}, "The match is over"),
+  box.replaceChildren(el("h3", {}, t("The match is over")),
     // a spectator has no seat to take again (replaceChildren would write a null as "null")
     ...(mySeat() !== null ? [el("p", {}, el("button", { class: "btn primary", type: "button", id: "play-again", onclick: playAgain },
-      S.msg.again ? "Take your seat at the next match" : "Play again"))] : []),
-    el("p", {}, el("a", { href: `/api/tables/${tableId}/record`, download: "", id: "record-link" }, "Download the record"),
-      " (seed, every deal and move) · ", el("a", { href: `/replay/${tableId}` }, "Replay"),
+      S.msg.again ? t("Take your seat at the next match") : t("Play again")))] : []),
+    el("p", {}, el("a", { href: `/api/tables/${tableId}/record`, download: "", id: "record-link" }, t("Download the record")),
+      " ", t("(seed, every deal and move)"), " · ", el("a", { href: `/replay/${tableId}` }, t("Replay")),
       " · ", el("a", { href: `/review/${tableId}` + (mySeat() !== null ? `?seat=${mySeat()}` : ""), id: "review-link" },
-        "Review: where the match was won or lost")),
+        t("Review: where the match was won or lost"))),
     el("pre", { class: "sheet" }, S.msg.sheet));
 }
 
@@ -541,8 +545,8 @@ function renderHints() {
   const h = S.hints;
   if (!h || !S.msg || h.sid !== S.msg.sid) { box.classList.add("hidden"); return; }
   box.classList.remove("hidden");
-  if (!h.hints.length) { box.replaceChildren(el("h3", {}, "Hint"), el("p", {}, h.message || "no hint")); return; }
-  box.replaceChildren(el("h3", {}, "Hint"), el("ol", {}, h.hints.slice(0, 3).map(x =>
+  if (!h.hints.length) { box.replaceChildren(el("h3", {}, t("Hint")), el("p", {}, h.message || t("no hint"))); return; }
+  box.replaceChildren(el("h3", {}, t("Hint")), el("ol", {}, h.hints.slice(0, 3).map(x =>
     el("li", {}, el("strong", { "data-action": x.action }, moveWords(x.action)), x.reason ? ` — ${x.reason}` : ""))));
   const best = h.hints[0].action;
   const hand = new Set(S.msg.view.hand || []);
@@ -555,7 +559,7 @@ function chooseFor(code, actions, sid) {
   if (actions.length === 1) { act(actions[0], sid); return; }
   const body = el("div", { class: "chooser" }, cardEl(code, S.faces, { role: S.msg.roles[code] }),
     actions.map((a, k) => el("button", { class: "btn", type: "button", "data-action": a, onclick: () => act(a, sid) }, moveKey(k) && el("span", { class: "kbd" }, moveKey(k)), " ", moveWords(a))));
-  const dlg = openDialog("How do you play this card?", body);
+  const dlg = openDialog(t("How do you play this card?"), body);
   const first = dlg.querySelector("[data-action]");
   if (first) first.focus();
 }
@@ -563,8 +567,8 @@ function chooseFor(code, actions, sid) {
 // ---- panels
 function showSheet() {
   if (!S.msg) return;
-  const rows = S.msg.results.map((r, k) => el("li", {}, `Deal ${k + 1}: ${r.text}`));
-  openDialog("Score sheet", el("div", {}, el("pre", { class: "sheet" }, S.msg.sheet), rows.length ? el("ol", {}, rows) : el("p", {}, "No deal finished yet.")));
+  const rows = S.msg.results.map((r, k) => el("li", {}, t("Deal {deal}: {text}", { deal: k + 1, text: r.text })));
+  openDialog(t("Score sheet"), el("div", {}, el("pre", { class: "sheet" }, S.msg.sheet), rows.length ? el("ol", {}, rows) : el("p", {}, t("No deal finished yet."))));
 }
 
 function showLastTrick() {
@@ -575,9 +579,10 @@ function showLastTrick() {
     el("div", { class: "lasttrick" }, last.cards.map(([s, c]) => el("div", { class: s === last.winner ? "slot won" : "slot" },
       cardEl(c, S.faces, { role: S.msg.roles[c] }), el("span", {}, s === last.winner ? `★ ${nm[s]}` : nm[s])))),
     last.winner !== null && last.winner !== undefined ? el("p", { id: "trick-winner" }, last.deal !== S.msg.view.deal
-      ? `${last.text || `Won by ${nm[last.winner]}`} (deal ${last.deal})` : last.text || `Won by ${nm[last.winner]}`) : "")
-    : el("p", {}, "No trick has been completed yet.");
-  openDialog("Last trick", body);
+      ? t("{text} (deal {deal})", { text: last.text || t("Won by {name}", { name: nm[last.winner] }), deal: last.deal })
+      : last.text || t("Won by {name}", { name: nm[last.winner] })) : "")
+    : el("p", {}, t("No trick has been completed yet."));
+  openDialog(t("Last trick"), body);
 }
 
 // How to play, its card markers ([[CODE]], see session/rules_text.py) drawn as small cards, with
@@ -588,25 +593,26 @@ async function showRules() {
   const title = S.game ? S.game.title : gid;
   const load = async (page, div) => {
     const res = await fetch(`/api/games/${encodeURIComponent(gid)}/${page}`);
-    div.innerHTML = res.ok ? markdown(await res.text()) : "<p>The rules could not be loaded.</p>";
+    if (res.ok) div.innerHTML = markdown(await res.text());
+    else div.replaceChildren(el("p", {}, t("The rules could not be loaded.")));
   };
-  const full = el("button", { class: "btn", type: "button", id: "b-full-rules" }, "Full rules");
+  const full = el("button", { class: "btn", type: "button", id: "b-full-rules" }, t("Full rules"));
   full.addEventListener("click", async () => {
     const div = el("div", {});
     await load("rules", div);
-    openDialog(`Full rules: ${title}`, div);
+    openDialog(t("Full rules: {game}", { game: title }), div);
   });
   const howto = el("div", { class: "howto" });
   await load("howto", howto);
   howto.innerHTML = howto.innerHTML.replace(/\[\[([A-Za-z0-9]+)\]\]/g, '<span data-card="$1"></span>');
   howto.querySelectorAll("[data-card]").forEach(m => m.replaceWith(cardEl(m.dataset.card, S.faces, { small: true })));
-  openDialog(`Rules: ${title}`, el("div", {}, el("p", {}, full), howto));
+  openDialog(t("Rules: {game}", { game: title }), el("div", {}, el("p", {}, full), howto));
 }
 
 function showKeys() {
-  const rows = [["← →", "move between the cards you can play"], ["Enter / Space", "play the card or press the button"],
-    ["1 – 9, 0", "the numbered move buttons"], ["H", "hint"], ["L", "last trick"], ["S", "score sheet"], ["R", "rules"], ["Esc", "close"]];
-  openDialog("Keyboard", el("table", {}, rows.map(([k, d]) => el("tr", {}, el("td", {}, el("span", { class: "kbd" }, k)), el("td", {}, d)))));
+  const rows = [["← →", t("move between the cards you can play")], [t("Enter / Space"), t("play the card or press the button")],
+    ["1 – 9, 0", t("the numbered move buttons")], ["H", t("hint")], ["L", t("last trick")], ["S", t("score sheet")], ["R", t("rules")], ["Esc", t("close")]];
+  openDialog(t("Keyboard"), el("table", {}, rows.map(([k, d]) => el("tr", {}, el("td", {}, el("span", { class: "kbd" }, k)), el("td", {}, d)))));
 }
 
 function askHint() {
@@ -677,6 +683,7 @@ function main() {
   $("b-keys").addEventListener("click", showKeys);
   document.addEventListener("keydown", onKey);
   dialogFocus();
+  document.querySelector(".tbar").append(languageMenu());
   connect();
 }
 
