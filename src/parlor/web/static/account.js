@@ -40,4 +40,8 @@ $("logout").addEventListener("click", async () => {
   show(null);
 });
 
+// The buttons come disabled in the page, so a click before this script listens cannot post the
+// form the browser's way (a reload that loses what was typed).
+for (const b of document.querySelectorAll("form button[type=submit]")) b.disabled = false;
+
 api("/api/account").then(r => show(r.name));

@@ -507,12 +507,12 @@ function renderFair() {
   if (!S.fair) { box.classList.add("hidden"); return; }
   box.classList.remove("hidden");
   const seeds = S.fair.client_seeds.length;
-  box.replaceChildren(el("h3", {}, "Fair deals"),
-    el("p", {}, `Before the first deal the server committed to its secret seed: `,
-      el("code", { id: "commitment", title: S.fair.commitment }, S.fair.commitment.slice(0, 16) + "…")),
-    el("p", {}, seeds === 1 ? "1 player's seed is mixed into the shuffles." : `${seeds} players' seeds are mixed into the shuffles.`),
-    S.msg.finished ? el("p", {}, el("a", { href: `/verify?table=${encodeURIComponent(tableId)}`, id: "verify-link" }, "Verify the deals"))
-      : el("p", {}, el("a", { href: "/about#fair" }, "How fair deals work")));
+  box.replaceChildren(el("h3", {}, t("Fair deals")),
+    el("p", {}, t("Before the first deal the server committed to its secret seed:"), " ",
+      el("code", { id: "commitment", class: "digest", title: S.fair.commitment }, S.fair.commitment.slice(0, 16) + "…")),
+    el("p", {}, tn("{count} player's seed is mixed into the shuffles.", "{count} players' seeds are mixed into the shuffles.", seeds)),
+    S.msg.finished ? el("p", {}, el("a", { href: `/verify?table=${encodeURIComponent(tableId)}`, id: "verify-link" }, t("Verify the deals")))
+      : el("p", {}, el("a", { href: "/about#fair" }, t("How fair deals work"))));
 }
 
 function renderFinished() {
