@@ -24,7 +24,7 @@ from parlor.bots import pool as lanes
 from parlor.core import jsontext
 from parlor.core.errors import ParlorError, one_line, shown
 from parlor.core.match import Match
-from parlor.bots.levels import LEVEL_WORDS
+from parlor.bots.levels import OFFERED, level_words
 from parlor.core.options import Option, is_int
 from parlor.core.words import say
 from parlor.core.registry import games, make_rules, text_class
@@ -87,8 +87,8 @@ def level_catalogue() -> list[dict]:
     """The levels a person picks, each in a line (never the other bots: `random`, `search`,
     an integration's)."""
     known = bot_names()
-    return [{"id": level, "name": name, "words": words}
-            for level, (name, words) in LEVEL_WORDS.items() if level in known]
+    return [{"id": level, "name": level_words(level)[0], "words": level_words(level)[1]}
+            for level in OFFERED if level in known]
 
 
 class Server:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from parlor import records
 from parlor.bots import bot_names
+from parlor.bots.levels import level_words
 from parlor.core.errors import one_line
 from parlor.core.match import Match
 from parlor.core.options import is_int
@@ -166,6 +167,7 @@ class Table:
             p: dict[str, object] = {"name": info.name, "kind": info.kind}
             if info.kind == "computer":
                 p["level"] = info.level
+                p["level_name"] = level_words(info.level)[0]  # the badge says "Strong", not "strong"
             else:
                 p["connected"] = bool(self.conns[s])
                 p["joined"] = info.claimed

@@ -148,7 +148,7 @@ function badges(s) {
   const out = [];
   if (v.dealer === s) out.push(el("span", { class: "badge dealer", title: "dealer" }, "dealer"));
   if (S.teams) out.push(el("span", { class: `badge team team-${S.teams[s]}` }, `team ${S.teams[s]}`));
-  if (p.kind === "computer") out.push(el("span", { class: "badge cpu" }, `computer · ${p.level}`));
+  if (p.kind === "computer") out.push(el("span", { class: "badge cpu" }, `computer · ${p.level_name || p.level}`));
   else if (p.standin) out.push(el("span", { class: "badge off" }, "away · computer holds the seat"));
   else if (!p.joined) out.push(el("span", { class: "badge off" }, "not joined yet"));
   else out.push(el("span", { class: p.connected ? "badge on" : "badge off" }, p.connected ? "here" : "away"));
