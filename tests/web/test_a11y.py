@@ -121,8 +121,6 @@ def test_a_deal_is_played_by_keyboard_alone_and_announced(browser, live_server):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(reason="since the felt's layout (merged 2026-12-03), a dialog closed after the table was redrawn "
-                          "under it sometimes does not give the focus back to the same move: to fix (issue 31)", strict=False)
 def test_a_dialog_keeps_the_focus_and_gives_it_back(browser, live_server):
     table, link = person_table(live_server, "joker", {"length": "short12"}, kinds=("person",) + ("computer",) * 3)
     page = new_page(browser)
