@@ -143,7 +143,7 @@ def test_lobby_open_tables_join_and_private_tables(app_client):
         m = hello(ws, open_t["id"], new_token)
         assert m["seat"] == 1 and m["view"]["names"][1] == "Zoe"
     with app_client.websocket_connect("/ws") as ws:  # the old invite link no longer works
-        assert "unknown seat token" in hello(ws, open_t["id"], token(open_t, 1))["message"]
+        assert "this seat link no longer works" in hello(ws, open_t["id"], token(open_t, 1))["message"]
 
 
 def test_the_grace_of_a_joined_seat_starts_when_it_is_joined(app_client):
@@ -191,8 +191,8 @@ def test_bad_messages_get_one_error_and_change_nothing(app_client):
         ws.send_bytes(b"\x00\x01")
         assert "JSON text" in receive(ws)["message"]
         assert "no table" in hello(ws, "nope", token(t, 0))["message"]
-        assert "unknown seat token" in hello(ws, t["id"], "forged")["message"]
-        assert "unknown seat token" in hello(ws, t["id"], 12)["message"]
+        assert "this seat link no longer works" in hello(ws, t["id"], "forged")["message"]
+        assert "this seat link no longer works" in hello(ws, t["id"], 12)["message"]
         ws.send_text(json.dumps({"type": "hello", "table": ["x"]}))
         assert "no table" in receive(ws)["message"]
         m = hello(ws, t["id"], token(t, 0))
@@ -346,7 +346,7 @@ def test_the_host_gives_a_friend_who_never_came_to_a_computer(app_client):
         assert 1 in {table.match.log[i][1] for i in range(start, table.sid)}
     with app_client.websocket_connect("/ws") as late:  # the invitation no longer opens the seat
         late.send_text(json.dumps({"type": "hello", "table": t["id"], "token": token(t, 1)}))
-        assert "unknown seat token" in receive(late)["message"]
+        assert "this seat link no longer works" in receive(late)["message"]
     assert app_client.server.store.load(t["id"])["seat_rows"][1]["kind"] == "computer"
 
 

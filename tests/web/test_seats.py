@@ -95,7 +95,7 @@ def race_a_link(tmp_path, spec: dict, change):
             await late
             assert link.table is None and not table.conns[1]
             await settle(table, lambda: socket.texts)
-            assert "unknown seat token" in json.loads(socket.texts[0])["message"]
+            assert "this seat link no longer works" in json.loads(socket.texts[0])["message"]
             return table, t, done
         finally:
             await server.stop()

@@ -193,7 +193,7 @@ class Server:
                 raise BadRequest(f"players[{s}].level must be one of {', '.join(levels)}")
             name = p.get("name") or (f"Player {s + 1}" if kind == "person" else NAMES[s % len(NAMES)])
             if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-                raise BadRequest(f"players[{s}].name must be 1 to {MAX_NAME} characters")
+                raise BadRequest(say("the name of seat {seat} must be 1 to {most} characters", seat=s, most=MAX_NAME))
             seat_rows.append({"seat": s, "kind": kind, "level": level, "name": name.strip(),
                               "token": secrets.token_urlsafe(16), "claimed": False})
         persons = [r for r in seat_rows if r["kind"] == "person"]
@@ -232,13 +232,13 @@ class Server:
         every player of the old table who asks with their token gets their seat at it."""
         table = await self.table(table_id)
         if table is None:
-            raise NotFound(f"no table {shown(table_id)}")
+            raise NotFound(say("there is no table {table}", table=shown(table_id)))
         seat = table.seat_of_token(token)
         if seat is None:
-            raise BadRequest("only a player of this table can play again: open it from your seat's link")
+            raise BadRequest(say("only a player of this table can play again: open it from your seat's link"))
         async with table.changing:  # two players asking at once: one new table
             if not table.match.finished:
-                raise BadRequest("the match is not over yet")
+                raise BadRequest(say("the match is not over yet"))
             again = table.settings.get("again")
             if again is None:
                 settings = {k: v for k, v in table.settings.items() if k != "again"}
@@ -265,24 +265,24 @@ class Server:
         browser already holds at the table, if any (one browser, one seat)."""
         table = self.tables.get(table_id)
         if table is None:
-            raise NotFound(f"no open table {shown(table_id)}")
+            raise NotFound(say("there is no open table {table}", table=shown(table_id)))
         if not isinstance(body, dict):
             raise BadRequest("join with a JSON object: {\"seat\": N, \"name\": ...}")
         seat = body.get("seat")
         if not table.settings.get("open"):
-            raise BadRequest("this table is private: join it through an invite link")
+            raise BadRequest(say("this table is private: join it through an invite link"))
         if not is_int(seat) or not 0 <= seat < len(table.seats):
-            raise BadRequest(f"seat must be from 0 to {len(table.seats) - 1}")
+            raise BadRequest(say("seat must be from 0 to {last}", last=len(table.seats) - 1))
         info = table.seats[seat]
         name = body.get("name") or info.name
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise BadRequest(f"name must be 1 to {MAX_NAME} characters")
+            raise BadRequest(say("name must be 1 to {most} characters", most=MAX_NAME))
         async with table.changing:  # two people asking for one seat: the first gets it
             if info.kind != "person" or info.claimed or table.match.finished:
-                raise BadRequest(f"seat {seat} is not free")
+                raise BadRequest(say("seat {seat} is not free", seat=seat))
             mine = table.seat_of_token(held)
             if mine is not None:
-                raise BadRequest(f"you already sit at seat {mine} of this table")
+                raise BadRequest(say("you already sit at seat {seat} of this table", seat=mine))
             token = secrets.token_urlsafe(16)  # the invite link for this seat stops working
             await self.db(self.open_store.update_seat, table_id, seat, token=token, claimed=True,
                           name=name.strip())
@@ -324,9 +324,9 @@ class Server:
     async def record(self, table_id: str) -> dict:
         row = await self.db(self.open_store.load, table_id)
         if row is None:
-            raise NotFound(f"no table {shown(table_id)}")
+            raise NotFound(say("there is no table {table}", table=shown(table_id)))
         if row["status"] != "finished":
-            raise BadRequest("the record (with the seed and every deal) is available when the match ends")
+            raise BadRequest(say("the record (with the seed and every deal) is available when the match ends"))
         return row["record"]
 
     async def replay_step(self, table_id: str, step) -> dict:
@@ -343,9 +343,9 @@ class Server:
         then); without `seat`, the seat `token` holds, else seat 0."""
         row = await self.db(self.open_store.load, table_id)
         if row is None:
-            raise NotFound(f"no table {table_id!r}")
+            raise NotFound(say("there is no table {table}", table=shown(table_id)))
         if row["status"] != "finished":
-            raise BadRequest("a match is reviewed when it is over")
+            raise BadRequest(say("a match is reviewed when it is over"))
         record = row["record"]
         if seat is None:
             seat = next((r["seat"] for r in row["seat_rows"] if token is not None and r["token"] == token), 0)
@@ -390,9 +390,9 @@ class Server:
             if table is None:
                 conn.error('say hello first: {"type": "hello", "table": ID, "token": ...}')
             elif conn.seat is None:
-                conn.error({"act": "spectators watch; they cannot play",
-                            "hint": "spectators get no hints",
-                            "fill": "spectators watch; they cannot give a seat to a computer"}[kind])
+                conn.error({"act": say("spectators watch; they cannot play"),
+                            "hint": say("spectators get no hints"),
+                            "fill": say("spectators watch; they cannot give a seat to a computer")}[kind])
             elif kind == "act":
                 await table.submit(conn.seat, msg.get("action"), msg.get("sid"), conn)
             elif kind == "hint":
@@ -404,15 +404,15 @@ class Server:
 
     async def _hello(self, conn: Conn, msg: dict) -> None:
         if conn.table is not None:
-            conn.error("this connection is already at a table")
+            conn.error(say("this connection is already at a table"))
             return
         try:
             table = await self.table(msg.get("table"))
         except ParlorError as e:
-            conn.error(f"that table cannot be opened: {e}")
+            conn.error(say("that table cannot be opened: {reason}", reason=e))
             return
         if table is None:
-            conn.error(f"no table {shown(msg.get('table'))}")
+            conn.error(say("there is no table {table}", table=shown(msg.get("table"))))
             return
         await table.hello(conn, msg.get("token"))
 

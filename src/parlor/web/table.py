@@ -290,7 +290,8 @@ class Table:
             if token not in (None, ""):
                 seat = self.seat_of_token(token)
                 if seat is None:
-                    conn.error("unknown seat token for this table (the seat may have been taken)")
+                    conn.error(say("this seat link no longer works here: the seat may have been taken "
+                                   "or given to a computer"))
                     return
             await self._attach(conn, seat)
 
@@ -402,7 +403,7 @@ class Table:
             except Exception:  # noqa: BLE001 - a bug must not take the table down
                 log.exception("table %s: action %r failed", self.id, action)
                 if conn is not None:
-                    conn.error("the server could not process that move; nothing was played",
+                    conn.error(say("the server could not process that move; nothing was played"),
                                sid=self.sid)
 
     def _refusal(self, seat: int, action, sid, bot: bool) -> str | None:
@@ -503,23 +504,23 @@ class Table:
         Once a computer holds the host's seat, anyone seated may: the table never waits forever
         for a host who is not coming back."""
         if not is_int(seat) or not 0 <= seat < self.rules.seats:
-            conn.error(f'"seat" must be a seat number from 0 to {self.rules.seats - 1}')
+            conn.error(say('"seat" must be a seat number from 0 to {last}', last=self.rules.seats - 1))
             return
         async with self.changing:
             if not self.may_fill(conn.seat):
-                conn.error(f"only the host can give a seat to a computer, or anyone seated once "
-                           f"the host has been away for {self.settings['grace_s']} s")
+                conn.error(say("only the host can give a seat to a computer, or anyone seated once "
+                               "the host has been away for {seconds} s", seconds=self.settings["grace_s"]))
                 return
             info = self.seats[seat]
             if info.kind != "person" or info.claimed:
-                conn.error(f"seat {seat} is not waiting for a friend; nothing changed")
+                conn.error(say("seat {seat} is not waiting for a friend; nothing changed", seat=seat))
                 return
             try:
                 await self.server.db(self.server.store.update_seat, self.id, seat,
                                      kind="computer")
             except Exception as e:  # noqa: BLE001 - stored first or not changed at all
                 log.error("table %s: storing the seat change failed: %s", self.id, e)
-                conn.error("the change could not be saved; nothing changed")
+                conn.error(say("the change could not be saved; nothing changed"))
                 return
             info.kind = "computer"
             self.broadcast()
@@ -586,27 +587,27 @@ class Table:
             raise
         except Exception:  # noqa: BLE001 - a bug must not go unanswered
             log.exception("table %s: hint failed", self.id)
-            conn.error("the hint could not be worked out", sid=self.sid)
+            conn.error(say("the hint could not be worked out"), sid=self.sid)
 
     async def hint(self, conn: Conn, sid) -> None:
         seat = conn.seat
         if seat is None:
-            conn.error("spectators get no hints")
+            conn.error(say("spectators get no hints"))
             return
         if not self.settings.get("hints", True):
             conn.push(json.dumps({"type": "hint", "sid": self.sid, "hints": [],
                                   "message": "hints are switched off at this table"}))
             return
         if sid != self.sid or self.match.to_act() != seat:
-            conn.error("a hint is for your turn, at the table's current state", sid=self.sid)
+            conn.error(say("a hint is for your turn, at the table's current state"), sid=self.sid)
             return
         # One search per seat at a time, and one per state: a second tab (or click) asking at
         # the same state gets the same answer, from the same search.
         asked = self.hints.get(seat)
         if asked is None or asked[0] != sid:
             if asked is not None and not asked[1].done():
-                conn.error("a hint is already being worked out for your seat; ask again in a "
-                           "moment", sid=self.sid)
+                conn.error(say("a hint is already being worked out for your seat; ask again in a "
+                               "moment"), sid=self.sid)
                 return
             view = self.match.view(seat)  # the seat's own view only: a hint knows what you know
             search = self.server.requested(self._work_out_hint, view, seat, sid)
