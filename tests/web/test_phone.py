@@ -13,7 +13,8 @@ SEATS = {"yokir": 3, "meri": 8}
 MEASURE = """() => {
   const box = n => n.getBoundingClientRect();
   const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
-  const parts = [...document.querySelectorAll(".tbar > *")].filter(n => n.getClientRects().length && !n.classList.contains("grow"));
+  const parts = [...document.querySelectorAll(".tbar > *")]
+    .filter(n => n.getClientRects().length && !n.classList.contains("grow"));
   let rows = 0, bottom = -Infinity;  // a part starting below the row so far starts a new row
   for (const r of parts.map(box).sort((a, b) => a.top - b.top)) {
     if (r.top >= bottom - 2) { rows++; bottom = r.bottom; } else bottom = Math.max(bottom, r.bottom);

@@ -96,7 +96,8 @@ def test_every_message_of_a_match_carries_its_words(game, app_client):
 
 def test_a_computer_seat_names_its_level_in_words(app_client):
     spec = {"game": "yokir", "pace_ms": 0,
-            "players": [{"kind": "person"}, {"kind": "computer", "level": "casual"}, {"kind": "computer", "level": "beginner"}]}
+            "players": [{"kind": "person"}, {"kind": "computer", "level": "casual"},
+                        {"kind": "computer", "level": "beginner"}]}
     table = app_client.post("/api/tables", json=spec).json()
     with app_client.websocket_connect("/ws") as ws:
         m = hello(ws, table["id"], table["seats"][0]["token"])
