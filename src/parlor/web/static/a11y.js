@@ -57,7 +57,7 @@ export function dialogFocus() {
   new MutationObserver(changes => {
     if (!opener || !changes.some(c => c.target.id === "dlg" && !c.target.open)) return;
     const back = opener.isConnected ? opener : likeOf(opener);
-    if (back && !back.disabled) back.focus();
+    if (back && !back.disabled) back.focus({ preventScroll: true });
   }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["open"] });
   document.addEventListener("keydown", ev => {
     const dlg = document.getElementById("dlg");
