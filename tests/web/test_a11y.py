@@ -9,7 +9,7 @@ import json
 import pytest
 from websockets.sync.client import connect
 
-from .test_browser import browser, new_page, person_table, step  # noqa: F401 - browser is a fixture
+from .test_browser import PHONE, browser, new_page, person_table, step  # noqa: F401 - browser is a fixture
 from .test_fixes import stored_table
 
 SEATS = {"tor": 4, "yokir": 3, "joker": 4, "meri": 8}
@@ -60,6 +60,33 @@ def test_axe_finds_no_serious_violation(browser, live_server, make_server, tmp_p
     page.keyboard.press("ArrowRight")
     page.wait_for_function("() => document.querySelector('#pos').innerText.startsWith('move 1 of')")
     problems += serious(page, "replay")
+    assert not problems, "\n".join(problems)
+    assert not browser.errors
+
+
+@pytest.mark.slow
+def test_axe_finds_no_serious_violation_on_a_phone_nor_at_the_end(browser, live_server, make_server, tmp_path):
+    problems = []
+    page = new_page(browser, PHONE)
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("#games .game-card")
+    problems += serious(page, "phone lobby")
+    for game, n in SEATS.items():
+        _, link = person_table(live_server, game, kinds=("person",) + ("computer",) * (n - 1))
+        page.goto(link)
+        my_turn(page, 1)
+        page.wait_for_selector("#hand .card.playable, #actions [data-action]:not([disabled])")
+        problems += serious(page, f"phone {game} table")
+    db = f"sqlite:///{tmp_path / 'ended.sqlite'}"  # a finished match, seen from its seat 0
+    table_id, token, _ = stored_table(db, "yokir", 5, {"target": 1}, 3, None)
+    ended = make_server(db)
+    for size, where in ((None, "end of the match"), (PHONE, "phone end of the match")):
+        page = new_page(browser, size) if size else new_page(browser)
+        page.emulate_media(reduced_motion="reduce")
+        page.goto(f"{ended.url}/table/{table_id}#seat={token}")
+        page.wait_for_selector("#play-again")
+        problems += serious(page, where)
     assert not problems, "\n".join(problems)
     assert not browser.errors
 
@@ -121,8 +148,6 @@ def test_a_deal_is_played_by_keyboard_alone_and_announced(browser, live_server):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(reason="since the felt's layout (merged 2026-12-03), a dialog closed after the table was redrawn "
-                          "under it sometimes does not give the focus back to the same move: to fix (issue 31)", strict=False)
 def test_a_dialog_keeps_the_focus_and_gives_it_back(browser, live_server):
     table, link = person_table(live_server, "joker", {"length": "short12"}, kinds=("person",) + ("computer",) * 3)
     page = new_page(browser)

@@ -3,7 +3,7 @@
 
 import json
 
-from parlor.bots.levels import LEVEL_WORDS
+from parlor.bots.levels import level_words
 from parlor.core.registry import games, text_class
 
 from .test_protocol import create, hello, token, wait_for
@@ -34,7 +34,8 @@ def test_the_catalogue_sends_labels_words_and_the_levels_people_pick(app_client)
     assert opts["schedule"]["type"] == "json" and opts["schedule"]["parts"]["9"] == "9 cards, trump chosen"
     levels = data["levels"]
     assert [lv["id"] for lv in levels] == ["beginner", "casual", "strong", "expert"]
-    assert all((lv["name"], lv["words"]) == LEVEL_WORDS[lv["id"]] for lv in levels)
+    assert all((lv["name"], lv["words"]) == level_words(lv["id"]) for lv in levels)
+    assert levels[2]["name"] == "Strong" and levels[2]["words"].startswith("Strong: thinks about a second")
     assert "openspiel-ismcts" not in json.dumps(levels) and "random" not in json.dumps(levels)
 
 

@@ -42,13 +42,19 @@ LEVELS: dict[str, dict[str, Any]] = {
                "lanes": 2, "processes": 2, "deviation": 0.3, "pool": 400, "assume": "search"},
 }
 
-# Each level as the lobby offers it to people: its name, and what it is in a line.
-LEVEL_WORDS = {
-    "beginner": (say("Beginner"), say("Beginner: a learner who plays instantly and misjudges close calls")),
-    "casual": (say("Casual"), say("Casual: plays by simple rules, instantly")),
-    "strong": (say("Strong"), say("Strong: thinks about a second, a solid club player")),
-    "expert": (say("Expert"), say("Expert: thinks a few seconds a move, the strongest here")),
-}
+# Each level as people are offered it: its name, and what it is in a line. Said when asked
+# (not once at import), so each is said in the language in use.
+def level_words(level: str) -> tuple[str, str]:
+    words = {
+        "beginner": (say("Beginner"), say("Beginner: a learner who plays instantly and misjudges close calls")),
+        "casual": (say("Casual"), say("Casual: plays by simple rules, instantly")),
+        "strong": (say("Strong"), say("Strong: thinks about a second, a solid club player")),
+        "expert": (say("Expert"), say("Expert: thinks a few seconds a move, the strongest here")),
+    }
+    return words.get(level, (level, level))
+
+
+OFFERED = ("beginner", "casual", "strong", "expert")  # the levels the lobby offers, in order
 
 
 def level_settings(name: str) -> dict[str, Any]:

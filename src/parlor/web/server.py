@@ -28,7 +28,7 @@ from parlor.core.errors import ParlorError, one_line, shown
 from parlor.core.fair import Fair
 from parlor.core.language import ENGLISH, known, translate, using
 from parlor.core.match import Match
-from parlor.bots.levels import LEVEL_WORDS
+from parlor.bots.levels import OFFERED, level_words
 from parlor.core.options import Option, is_int
 from parlor.core.words import say
 from parlor.core.registry import games, make_rules, text_class
@@ -94,8 +94,8 @@ def level_catalogue() -> list[dict]:
     """The levels a person picks, each in a line (never the other bots: `random`, `search`,
     an integration's)."""
     known = bot_names()
-    return [{"id": level, "name": again(name), "words": again(words)}
-            for level, (name, words) in LEVEL_WORDS.items() if level in known]
+    return [{"id": level, "name": level_words(level)[0], "words": level_words(level)[1]}
+            for level in OFFERED if level in known]
 
 
 def again(text: str) -> str:
@@ -211,8 +211,7 @@ class Server:
                                      levels=", ".join(levels)))
             name = p.get("name") or (say("Player {n}", n=s + 1) if kind == "person" else NAMES[s % len(NAMES)])
             if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-                raise BadRequest(say("players[{s}].name must be 1 to {most} characters", s=s,
-                                     most=MAX_NAME))
+                raise BadRequest(say("the name of seat {seat} must be 1 to {most} characters", seat=s, most=MAX_NAME))
             seat_rows.append({"seat": s, "kind": kind, "level": level, "name": name.strip(),
                               "token": secrets.token_urlsafe(16), "claimed": False})
         persons = [r for r in seat_rows if r["kind"] == "person"]
@@ -260,7 +259,7 @@ class Server:
         every player of the old table who asks with their token gets their seat at it."""
         table = await self.table(table_id)
         if table is None:
-            raise NotFound(say("no table {table}", table=shown(table_id)))
+            raise NotFound(say("there is no table {table}", table=shown(table_id)))
         seat = table.seat_of_token(token)
         if seat is None:
             raise BadRequest(say("only a player of this table can play again: open it from your seat's link"))
@@ -298,7 +297,7 @@ class Server:
         browser already holds at the table, if any (one browser, one seat)."""
         table = self.tables.get(table_id)
         if table is None:
-            raise NotFound(say("no open table {table}", table=shown(table_id)))
+            raise NotFound(say("there is no open table {table}", table=shown(table_id)))
         if not isinstance(body, dict):
             raise BadRequest(say('join with a JSON object: {{"seat": N, "name": ...}}'))
         seat = body.get("seat")
@@ -357,7 +356,7 @@ class Server:
     async def record(self, table_id: str) -> dict:
         row = await self.db(self.open_store.load, table_id)
         if row is None:
-            raise NotFound(say("no table {table}", table=shown(table_id)))
+            raise NotFound(say("there is no table {table}", table=shown(table_id)))
         if row["status"] != "finished":
             raise BadRequest(say("the record (with the seed and every deal) is available when the match ends"))
         return row["record"]
@@ -383,7 +382,7 @@ class Server:
         then); without `seat`, the seat `token` holds, else seat 0."""
         row = await self.db(self.open_store.load, table_id)
         if row is None:
-            raise NotFound(say("no table {table}", table=shown(table_id)))
+            raise NotFound(say("there is no table {table}", table=shown(table_id)))
         if row["status"] != "finished":
             raise BadRequest(say("a match is reviewed when it is over"))
         record = row["record"]
@@ -470,7 +469,7 @@ class Server:
             conn.error(say("that table cannot be opened: {reason}", reason=e))
             return
         if table is None:
-            conn.error(say("no table {table}", table=shown(msg.get("table"))))
+            conn.error(say("there is no table {table}", table=shown(msg.get("table"))))
             return
         await table.hello(conn, msg.get("token"), msg.get("seed"))
 

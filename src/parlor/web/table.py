@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from parlor import records
 from parlor.bots import bot_names
+from parlor.bots.levels import level_words
 from parlor.core.errors import one_line
 from parlor.core.fair import client_seed_problem
 from parlor.core.language import ENGLISH, using
@@ -175,6 +176,7 @@ class Table:
             p: dict[str, object] = {"name": info.name, "kind": info.kind}
             if info.kind == "computer":
                 p["level"] = info.level
+                p["level_name"] = level_words(info.level)[0]  # the badge says "Strong", not "strong"
             else:
                 p["connected"] = bool(self.conns[s])
                 p["joined"] = info.claimed
@@ -551,7 +553,7 @@ class Table:
         async with self.changing:
             if not self.may_fill(conn.seat):
                 conn.error(say("only the host can give a seat to a computer, or anyone seated once "
-                               "the host has been away for {grace} s", grace=self.settings["grace_s"]))
+                               "the host has been away for {seconds} s", seconds=self.settings["grace_s"]))
                 return
             info = self.seats[seat]
             if info.kind != "person" or info.claimed:

@@ -45,18 +45,20 @@ export function stateDrawn(m, names) {
 
 // Every dialog opened with openDialog (#dlg): Tab and Shift+Tab go round inside it (a modal
 // dialog alone lets the focus leave for the browser's own bar), and the focus goes back where it
-// was when it closes.
+// was when it closes. The give-back runs as the dialog loses its open attribute, not on its
+// close event: that event comes a task later, and meanwhile a table redrawn under the dialog
+// has left the focus on the page's body (the browser's own give-back found the opener gone).
 export function dialogFocus() {
   let opener = null;
   document.addEventListener("focusin", ev => {
     const dlg = document.getElementById("dlg");
     if (!dlg || !dlg.open || !dlg.contains(ev.target)) opener = ev.target;
   });
-  document.addEventListener("close", ev => {
-    if (ev.target.id !== "dlg" || !opener) return;
+  new MutationObserver(changes => {
+    if (!opener || !changes.some(c => c.target.id === "dlg" && !c.target.open)) return;
     const back = opener.isConnected ? opener : likeOf(opener);
-    if (back && !back.disabled) back.focus();
-  }, true);
+    if (back && !back.disabled) back.focus({ preventScroll: true });
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["open"] });
   document.addEventListener("keydown", ev => {
     const dlg = document.getElementById("dlg");
     if (ev.key !== "Tab" || !dlg || !dlg.open) return;

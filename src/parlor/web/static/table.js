@@ -158,7 +158,7 @@ function badges(s) {
   const out = [];
   if (v.dealer === s) out.push(el("span", { class: "badge dealer", title: t("dealer") }, t("dealer")));
   if (S.teams) out.push(el("span", { class: `badge team team-${S.teams[s]}` }, t("team {team}", { team: S.teams[s] })));
-  if (p.kind === "computer") out.push(el("span", { class: "badge cpu" }, t("computer · {level}", { level: levelName(p.level) })));
+  if (p.kind === "computer") out.push(el("span", { class: "badge cpu" }, t("computer · {level}", { level: p.level_name || levelName(p.level) })));
   else if (p.standin) out.push(el("span", { class: "badge off" }, t("away · computer holds the seat")));
   else if (!p.joined) out.push(el("span", { class: "badge off" }, t("not joined yet")));
   else out.push(el("span", { class: p.connected ? "badge on" : "badge off" }, p.connected ? t("here") : t("away")));
