@@ -226,9 +226,8 @@ class TableScreen(Screen):
             status.update(f" The match is over. Winners: {who}.  n: new match  v: replay  e: review  t: scores")
         elif mine:
             status.update(" " + self._turn_line(view))
-        else:
-            seat = s.to_act()
-            status.update(f" {s.names[seat]} is thinking…" if seat is not None else "")
+        else:  # a computer to act thinks only once no dialog waits for the person (advance)
+            status.update(say(" {seat} is thinking…", seat=s.names[self.thinking]) if self.thinking is not None else "")
 
     def _turn_line(self, view: View) -> str:
         """What is wanted of the person, then the keys that do it: the hand's numbers are the
