@@ -42,7 +42,8 @@ def without_names(record: dict) -> dict:
 
 def line_mode(game: str) -> dict:
     match = Match(make_rules(game, SHORT[game]), SEED)
-    PlainTable(match, 0, LEVELS, read=lambda prompt: "1", write=lambda line: None).run()
+    first = lambda prompt: (match.legal() or [""])[0]  # noqa: E731 - the first legal move, typed
+    PlainTable(match, 0, LEVELS, read=first, write=lambda line: None).run()
     return match.record()
 
 

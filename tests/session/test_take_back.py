@@ -47,8 +47,12 @@ def test_take_back_is_refused_with_another_person_at_the_table_or_before_any_mov
 def test_undo_in_the_line_mode_then_another_move_keeps_no_trace_of_the_first():
     out = []
     match = Match(make_rules("joker"), seed=9)
-    typed = iter(["1", "undo", "2", "redo", "quit", "quit"])
-    table = PlainTable(match, 0, ["random"], read=lambda p: next(typed), write=out.append)
+    typed = iter([0, "undo", 1, "redo", "quit", "quit"])  # a number: that legal move, typed
+
+    def read(prompt: str) -> str:
+        t = next(typed)
+        return table.match.legal()[t] if isinstance(t, int) else t
+    table = PlainTable(match, 0, ["random"], read=read, write=out.append)
     final = table.run()
     assert "Your last move and the computers' moves after it were taken back." in out
     assert "Nothing to redo." in out  # the second move cleared what was taken back

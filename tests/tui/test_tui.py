@@ -810,3 +810,27 @@ def test_u_takes_the_last_move_back_and_shift_u_plays_it_again():
             await ready(pilot, app)
             assert table.session.match.actions[:len(after)] == after
     run(go())
+
+
+def test_no_one_is_thinking_while_a_dialog_waits_for_the_person():
+    """Issue 32: "X is thinking…" showed behind a deal's summary, while the game waited for the
+    person to close it; a computer thinks only while the table is on top."""
+    async def go() -> int:
+        config = TableConfig("yokir", {"target": 2}, human=0, levels=["random"], delay=0, seed=3)
+        app = ParlorApp(config, skip_start=True)
+        computers_next = 0
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(400):
+                top = await ready(pilot, app)
+                if isinstance(top, TextDialog):
+                    table = app.table
+                    status = str(table.query_one("#status").render())
+                    assert "thinking" not in status, (top.title_text, status)
+                    if top.title_text == "The match is over":
+                        return computers_next
+                    computers_next += table.session.to_act() not in (None, 0)
+                    await pilot.press("enter")
+                    continue
+                top.play(top.session.match.legal()[0])
+        return computers_next
+    assert asyncio.run(go()) > 0  # a dialog stood where a computer was to act next

@@ -1,7 +1,8 @@
 """The line-mode table: a person against computer players, one line at a time.
 
-Works with screen readers and scripts: everything is plain text, moves are typed as a number
-from the list, the action string, or a short form that names one legal move ("6L" for "play 6L").
+Works with screen readers and scripts: everything is plain text, moves are typed as their key in
+the list (a card's only move has the card's number in the hand, as at the terminal table; any other
+move a letter), the action string, or a short form that names one legal move ("6L" for "play 6L").
 """
 
 from pathlib import Path
@@ -10,33 +11,44 @@ from parlor import records
 from parlor.core.errors import ActionError
 from parlor.core.match import Match
 from parlor.core.rules import name_seats
-from parlor.core.words import say
+from parlor.core.words import listed, say, say_n
 from parlor.session import TableSession, against_computers, match_input, results_seen, seat_names
-from parlor.session.moves import short_form
+from parlor.session.moves import card_moves, move_keys, short_form
 
-HELP = """Type the number of a move, the move itself ({move}), or a short form naming one
-legal move ({short}). Commands: help, hand (show the table again), hint (the best moves, with
-reasons), undo and redo (take your last move back, against computers), sheet (score sheet),
-save FILE (write the record), quit."""
 HINTS_SHOWN = 3
+
+
+def scores_line(session: TableSession) -> str:
+    return say("Scores: {scores}", scores=listed(
+        (say("{seat} {points}", seat=session.names[s], points=v) for s, v in enumerate(session.match.scores)), "  "))
+
+
+def keys_of(session: TableSession, seat: int) -> dict[str, str]:
+    """The seat's legal moves by their keys (session/moves.py move_keys)."""
+    view = session.view(seat)
+    return move_keys(view["legal"], view["hand"], session.rules.deck)
 
 
 def table_lines(session: TableSession, seat: int) -> list[str]:
     """The table as `seat` sees it, in lines: the scores, the game's lines, the trick, the
-    seat's hand and its moves, numbered (the line mode's table, also the lessons')."""
+    seat's hand numbered, and its moves by their keys (the line mode's table, also the lessons')."""
     view, names, words = session.view(seat), session.names, session.words
-    lines = ["Scores: " + "  ".join(f"{names[s]} {v}" for s, v in enumerate(session.match.scores))]
+    lines = [scores_line(session)]
     lines += words.table_lines(view)
     if view["trick"]:
-        lines.append("Trick: " + ", ".join(f"{names[s]} {c}" for s, c in view["trick"]))
+        lines.append(say("Trick: {cards}", cards=listed(
+            say("{seat} {card}", seat=names[s], card=words.card_words(c)) for s, c in view["trick"])))
     hand = []
-    for code in view["hand"]:
+    for i, code in enumerate(view["hand"], 1):
         role = words.card_role(view, code)
-        hand.append(f"{code} ({role.words})" if role else code)
-    lines.append("Your hand: " + (" ".join(hand) or "(empty)"))
+        hand.append(say("{number}) {card} ({role})", number=i, card=code, role=role.words) if role else
+                    say("{number}) {card}", number=i, card=code))
+    lines.append(say("Your hand: {cards}", cards=listed(hand, "  ")) if hand else say("Your hand: (empty)"))
     if view["legal"]:
         lines.append(say("Your turn: {wanted}.", wanted=words.wanted(view)))
-    lines.append("Your moves: " + "  ".join(f"{i}) {a}" for i, a in enumerate(view["legal"], 1)))
+        keys = move_keys(view["legal"], view["hand"], session.rules.deck)
+        lines.append(say("Your moves: {moves}", moves=listed(
+            (say("{key}) {move}", key=k, move=words.action_words(view, a)) for k, a in keys.items()), "  ")))
     return lines
 
 
@@ -59,10 +71,11 @@ class PlainTable:
         """Play to the end or until the person leaves; the match as it then stands (a move taken
         back rebuilds it, so it may be another object than the one given)."""
         rules = self.match.rules
-        self.write(f"{rules.title}: you are {self.names[self.human]} (seat {self.human}). Type help for help.")
-        computers = [f"{self.names[s]} ({self.session.bots[s].name})" for s in range(rules.seats)
-                     if not self.session.is_person(s)]
-        self.write("Computer players: " + ", ".join(computers) + ".")
+        self.write(say("{game}: you are {name} (seat {seat}). Type help for help.",
+                       game=rules.title, name=self.names[self.human], seat=self.human))
+        computers = [say("{seat} ({player})", seat=self.names[s], player=self.session.bots[s].name)
+                     for s in range(rules.seats) if not self.session.is_person(s)]
+        self.write(say("Computer players: {players}.", players=listed(computers)))
         if self.session.words.suit_legend():
             self.write(self.session.words.suit_legend())
         self._show_log()  # a deal over as it was dealt, before any move
@@ -74,10 +87,11 @@ class PlainTable:
             self._offer_save_unfinished()
             return self.match
         m = self.match
-        self.write("The match is over.")
+        self.write(say("The match is over."))
         self.write(self.session.words.score_sheet(m.results, self.names))
         winners = m.winners()
-        self.write("Winners: " + (", ".join(self.names[w] for w in winners) if winners else "none, a draw"))
+        self.write(say("Winners: {names}", names=listed(self.names[w] for w in winners)) if winners else
+                   say("Winners: none, a draw"))
         self._offer_save()
         return m
 
@@ -97,8 +111,8 @@ class PlainTable:
             else:
                 action, problem = self.session.computer_move(seat, m.view(seat), len(m.actions))
                 if problem:
-                    self.write(f"({self.names[seat]}'s {self.session.bots[seat].name} player "
-                               f"{problem}; it played a random legal move instead)")
+                    self.write(say("({seat}'s {player} player {problem}; it played a random legal move instead)",
+                                   seat=self.names[seat], player=self.session.bots[seat].name, problem=problem))
                 self.session.apply(action)
             self._show_log()
         return True
@@ -111,8 +125,8 @@ class PlainTable:
             self.write(say("The match is not over, and it is kept: parlor play {game} --plain goes on with it. "
                            "Type save FILE to save a copy too, or press Enter to leave.", game=self.match.rules.id))
         else:
-            self.write("The match is not over. Type save FILE to keep it (parlor play --load FILE goes on), "
-                       "or press Enter to leave without saving.")
+            self.write(say("The match is not over. Type save FILE to keep it (parlor play --load FILE goes on), "
+                           "or press Enter to leave without saving."))
         while True:
             try:
                 word, _, rest = self.read("> ").strip().partition(" ")
@@ -120,7 +134,7 @@ class PlainTable:
                 word, rest = "", ""
             if word != "save":
                 self.write(say("The match was left unfinished; it is kept.") if kept else
-                           "The match was left unfinished and not saved.")
+                           say("The match was left unfinished and not saved."))
                 return
             if self._save(rest.strip()):
                 return
@@ -129,7 +143,7 @@ class PlainTable:
         """Once the match is over, its record may be kept (records.md: every game played can be
         saved). Anything but a save leaves at once, so a script that types on cannot loop here;
         only a save that failed asks again."""
-        self.write("Type save FILE to keep the record of this match, or press Enter to leave.")
+        self.write(say("Type save FILE to keep the record of this match, or press Enter to leave."))
         while True:
             try:
                 word, _, rest = self.read("> ").strip().partition(" ")
@@ -140,7 +154,7 @@ class PlainTable:
                            if word.startswith(("sheet", "score")) else self.help())
                 continue
             if word != "save":
-                self.write("The record was not saved.")
+                self.write(say("The record was not saved."))
                 return
             if self._save(rest.strip()):
                 return
@@ -152,31 +166,34 @@ class PlainTable:
     def _deal_header(self) -> None:
         m = self.match
         view = m.view(self.human)
-        scores = "  ".join(f"{self.names[s]} {v}" for s, v in enumerate(m.scores))
-        self.write(f"--- Deal {m.deal_number}, dealer {self.names[view['dealer']]}. Scores: {scores}")
+        self.write(say("--- Deal {deal}, dealer {dealer}. {scores}", deal=m.deal_number,
+                       dealer=self.names[view["dealer"]], scores=scores_line(self.session)))
         self.headed = m.deal_number
 
     def _show_log(self) -> None:
         m = self.match
+        spoken = self.session.view(self.human)  # names the person "You": "You play the 7 of hearts"
         for _number, seat, seen in m.log[self.shown:]:
-            self.write(f"  {self.names[seat]}: {seen[self.human]}")
+            self.write("  " + self.session.words.move_words(spoken, seat, seen[self.human]))
         self.shown = len(m.log)
         if self.session.keep_failed:
             self.write(self.session.keep_failed)
             self.session.keep_failed = None
         while self.results_shown < len(m.results):
             r = m.results[self.results_shown]
-            pts = "  ".join(f"{self.names[s]} {p:+d}" for s, p in enumerate(r.points))
+            pts = listed((say("{seat} {points:+d}", seat=self.names[s], points=p)
+                          for s, p in enumerate(r.points)), "  ")
             self.results_shown += 1
             if self.headed < self.results_shown:  # a deal over as it was dealt, before any move
                 self.headed = self.results_shown
-                self.write(f"--- Deal {self.results_shown}")
+                self.write(say("--- Deal {deal}", deal=self.results_shown))
             if self.results_shown == len(m.results) and m.closed_state is not None:
                 # how the deal ended, as this seat saw it: the hands shown, the last trick
                 closed = dict(m.closed_view(self.human), names=self.names)
                 for line in self.session.words.table_lines(closed):
                     self.write("  " + line)
-            self.write(f"Deal {self.results_shown} over: {self.session.words.deal_result(r, self.names)}. {pts}")
+            self.write(say("Deal {deal} over: {result}. {points}", deal=self.results_shown,
+                           result=self.session.words.deal_result(r, self.names), points=pts))
 
     def show_table(self) -> None:
         for line in table_lines(self.session, self.human):
@@ -203,8 +220,8 @@ class PlainTable:
                 self.write(say("The match is not over; it is kept (parlor play {game} --plain goes on with it): "
                                "type quit again to leave, or save FILE to save a copy.", game=m.rules.id)
                            if self._kept() else
-                           "The match is not over and leaving loses it: type save FILE to keep it, "
-                           "or quit again to leave.")
+                           say("The match is not over and leaving loses it: type save FILE to keep it, "
+                               "or quit again to leave."))
                 continue
             quitting = False
             if word in ("help", "?"):
@@ -227,15 +244,16 @@ class PlainTable:
                 self._save(rest)
                 continue
             legal = m.legal()
-            action = match_input(text, legal)
+            keys = keys_of(self.session, self.human)
+            action = match_input(text, legal, keys)
             if action is None and text.isdigit():
-                self.write(f"There is no move {text}: the moves are numbered 1 to {len(legal)}.")
+                self.write(self._card_number(text, keys))
                 continue
             if action is None:
                 reason = (self.session.why_refused(self.human, text)
                           or self.session.why_illegal(self.human, text)) if text else None
-                self.write(f"Not a legal move: {reason}" if reason else
-                           "That names no single legal move; type a number from the list or help.")
+                self.write(say("Not a legal move: {reason}", reason=reason) if reason else
+                           say("That names no single legal move; type a key from the list or help."))
                 continue
             question = self.session.doubt(self.human, action) if self.session.ask_first else None
             if question is not None and action != doubted:  # asked once: the same move again makes it
@@ -250,20 +268,39 @@ class PlainTable:
             self.session.undone.clear()  # a new move: what was taken back cannot come again
             return True
 
+    def _card_number(self, text: str, keys: dict[str, str]) -> str:
+        """Why a number typed names no move: it is no card's, or the card it numbers has no move
+        now, or several (then their keys)."""
+        hand = self.match.view(self.human)["hand"]
+        if not 1 <= int(text) <= len(hand):
+            return say_n("There is no card {number}: your {count} card is numbered 1.",
+                         "There is no card {number}: your {count} cards are numbered 1 to {count}.",
+                         len(hand), number=text)
+        code = hand[int(text) - 1]
+        moves = card_moves(self.match.legal(), hand, self.match.rules.deck).get(code)
+        if not moves:
+            reason = self.session.why_refused(self.human, code)
+            return (say("{card} cannot be played now: {reason}.", card=code, reason=reason) if reason else
+                    say("{card} cannot be played now.", card=code))
+        view = self.session.view(self.human)
+        return say("{card} makes several moves: type one's key: {moves}", card=code, moves=listed(
+            (say("{key}) {move}", key=k, move=self.session.words.action_words(view, a))
+             for k, a in keys.items() if a in moves), "  "))
+
     def _undo(self) -> None:
         refusal = self.session.why_no_take_back(self.human)
         if refusal:
-            self.write(f"Cannot take back: {refusal}.")
+            self.write(say("Cannot take back: {refusal}.", refusal=refusal))
             return
         self.session.take_back(self.human)
         self._rebuilt()
-        self.write("Your last move and the computers' moves after it were taken back.")
+        self.write(say("Your last move and the computers' moves after it were taken back."))
 
     def _redo(self) -> None:
         if not self.session.redo():
-            self.write("Nothing to redo.")
+            self.write(say("Nothing to redo."))
             return
-        self.write("The moves taken back were played again.")
+        self.write(say("The moves taken back were played again."))
         self._show_log()
 
     def _rebuilt(self) -> None:
@@ -278,40 +315,45 @@ class PlainTable:
         game's first move of its kind once the match is over)."""
         legal = self.match.legal() or ["play 6L"]
         move = next((a for a in legal if short_form(a, legal) != a), legal[0])
-        return HELP.format(move=move, short=short_form(move, legal))
+        return say("Type the key of a move in the list (a card's only move has the card's number in your hand), "
+                   "the move itself ({move}), or a short form naming one legal move ({short}). Commands: help, "
+                   "hand (show the table again), hint (the best moves, with reasons), undo and redo (take your "
+                   "last move back, against computers), sheet (score sheet), save FILE (write the record), quit.",
+                   move=move, short=short_form(move, legal))
 
     def _hint(self) -> None:
         """The best moves for the person, from their own view only (the session's hint level)."""
         m = self.match
         view = dict(self.session.view(self.human), names=self.names)
         hints = self.session.hints(self.human, view, len(m.actions))[:HINTS_SHOWN]
-        legal = m.legal()
+        keys = {a: k for k, a in keys_of(self.session, self.human).items()}
         for i, h in enumerate(hints, 1):
-            number = legal.index(h["action"]) + 1
-            self.write(f"Hint {i}: {number}) {h['action']} - {h['reason']}")
+            self.write(say("Hint {number}: {key}) {move} - {reason}", number=i, key=keys[h["action"]],
+                           move=self.session.words.action_words(view, h["action"]), reason=h["reason"]))
 
     def _save(self, name: str) -> bool:
         """Write the record to the file a person named; False (and why) when it could not be.
         An existing file is overwritten only when the person says so."""
         if not name:
-            self.write("save needs a file name: save game.json")
+            self.write(say("save needs a file name: save game.json"))
             return False
         path = Path(name).expanduser()
         if path.is_dir() or not path.name:
-            self.write(f"Could not save to {name}: it is a folder; name a file in it, such as {path / 'game.json'}")
+            self.write(say("Could not save to {name}: it is a folder; name a file in it, such as {example}",
+                           name=name, example=path / "game.json"))
             return False
         if path.exists():
             try:
-                answer = self.read(f"{name} exists. Overwrite it? (y/N) ").strip().lower()
+                answer = self.read(say("{name} exists. Overwrite it? (y/N) ", name=name)).strip().lower()
             except EOFError:
                 answer = ""
             if answer not in ("y", "yes"):
-                self.write("Not saved; the file was left as it was.")
+                self.write(say("Not saved; the file was left as it was."))
                 return False
         try:
             records.save(self.match, path)
         except (OSError, ValueError) as e:  # ValueError: a name holding a NUL character
-            self.write(f"Could not save to {name}: {getattr(e, 'strerror', None) or e}")
+            self.write(say("Could not save to {name}: {reason}", name=name, reason=getattr(e, "strerror", None) or e))
             return False
-        self.write(f"Saved the record to {name}.")
+        self.write(say("Saved the record to {name}.", name=name))
         return True

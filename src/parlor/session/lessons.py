@@ -44,7 +44,7 @@ from parlor.core.registry import game_class, make_rules
 from parlor.core.view import View
 from parlor.core.words import from_data, say
 
-from .moves import match_input
+from .moves import match_input, move_keys
 from .rules_text import card_marks
 from .seats import against_computers, seat_names, standin_level
 from .table import TableSession
@@ -312,7 +312,8 @@ class LessonRun:
         if step is None or not step.moves:
             return Reply(False, say("There is no move to make here: read on."))
         legal = self.match.legal()  # the learner is to act at a step asking a move (check_facts)
-        action = match_input(text, legal)
+        view = self.view()
+        action = match_input(text, legal, move_keys(legal, view["hand"], self.match.rules.deck))
         if action is None:
             # text naming no legal move has a reason: the rules' for the move it was meant as
             reason = self.session.why_refused(seat, text) or self.session.why_illegal(seat, text)

@@ -9,11 +9,39 @@ def _unordered(action: str) -> tuple:
     return verb, sorted(rest)
 
 
-def match_input(text: str, legal: list[str]) -> str | None:
-    """The legal move a person's typing names, or None when it names none or several."""
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def card_moves(legal: list[str], hand: list[str], deck) -> dict[str, list[str]]:
+    """Each card of the hand that a legal move names alone -> those moves."""
+    held = set(hand)
+    by_card: dict[str, list[str]] = {}
+    for a in legal:
+        cards = [w for w in a.split(" ") if deck.card(w) is not None]
+        if len(cards) == 1 and cards[0] in held:
+            by_card.setdefault(cards[0], []).append(a)
+    return by_card
+
+
+def move_keys(legal: list[str], hand: list[str], deck, numbered: int | None = None) -> dict[str, str]:
+    """Every legal move by the key that names it, in the order a list of the moves shows them:
+    the one numbering of the hand everywhere (issue 32). A card's only move has the card's
+    number in the hand (1 for the first card) and comes in the hand's order; every other move
+    has a letter. `numbered`: how many cards have a number (the table's keys 1-9 and 0 reach
+    ten); a card beyond them has a letter too."""
+    place = {acts[0]: hand.index(c) for c, acts in card_moves(legal, hand, deck).items() if len(acts) == 1}
+    reach = len(hand) if numbered is None else numbered
+    ordered = sorted(legal, key=lambda a: place.get(a, reach))
+    letters = iter(LETTERS)
+    return {str(place[a] + 1) if place.get(a, reach) < reach else next(letters, a): a for a in ordered}
+
+
+def match_input(text: str, legal: list[str], keys: dict[str, str] | None = None) -> str | None:
+    """The legal move a person's typing names, or None when it names none or several: its key
+    in `keys` (move_keys), the move itself, or a short form naming it alone."""
     text = " ".join(text.split())
-    if text.isdigit() and 1 <= int(text) <= len(legal):
-        return legal[int(text) - 1]
+    if keys and text in keys:
+        return keys[text]
     if text in legal:
         return text
     low = text.lower()

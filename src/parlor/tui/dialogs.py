@@ -10,6 +10,8 @@ from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Markdown, OptionList, Static
 
+from parlor.session.moves import LETTERS
+
 DIALOG_CSS = """
 .dialog { width: auto; max-width: 76; height: auto; max-height: 22; border: round $accent;
           background: $surface; padding: 0 1; }
@@ -19,8 +21,6 @@ DIALOG_CSS = """
 .dialog .buttons Button { margin-right: 1; min-width: 8; }  /* as wide as its label: five fit in 78 columns */
 """
 
-
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 class ChoiceDialog(ModalScreen[str | None]):

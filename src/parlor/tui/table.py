@@ -27,8 +27,9 @@ from parlor.core.view import View
 from parlor.core.words import say
 from parlor.session import cards_named, howto_text, person_seat, results_seen, rules_text
 from parlor.session.keep import forget
+from parlor.session.moves import move_keys
 
-from .dialogs import LETTERS, ChoiceDialog, InputDialog, TextDialog
+from .dialogs import ChoiceDialog, InputDialog, TextDialog
 from .model import Moves, Session, TableConfig, group_moves
 from .widgets import HandView, SeatsView, TrickView, card_lines, codes_coloured
 
@@ -204,13 +205,12 @@ class TableScreen(Screen):
         s = self.session
         lines = []
         deal = None
+        spoken = s.view()  # the person is "You": "You play the 7 of hearts"
         for number, seat, seen in s.match.log[-60:]:
             if number != deal:
                 deal = number
-                lines.append(Text(f"— deal {number} —", style="dim"))
-            t = Text(f"{s.names[seat]}: ", style="bold" if seat == s.human else "")
-            t.append_text(codes_coloured(s.rules.id, seen[s.human], s.rules.deck))
-            lines.append(t)
+                lines.append(Text(say("— deal {deal} —", deal=number), style="dim"))
+            lines.append(Text(s.words.move_words(spoken, seat, seen[s.human]), style="bold" if seat == s.human else ""))
         self.query_one("#log-text", Static).update(Text("\n").join(lines))
         log = self.query_one("#log", VerticalScroll)
         self.call_after_refresh(log.scroll_end, animate=False)
@@ -226,9 +226,8 @@ class TableScreen(Screen):
             status.update(f" The match is over. Winners: {who}.  n: new match  v: replay  e: review  t: scores")
         elif mine:
             status.update(" " + self._turn_line(view))
-        else:
-            seat = s.to_act()
-            status.update(f" {s.names[seat]} is thinking…" if seat is not None else "")
+        else:  # a computer to act thinks only once no dialog waits for the person (advance)
+            status.update(say(" {seat} is thinking…", seat=s.names[self.thinking]) if self.thinking is not None else "")
 
     def _turn_line(self, view: View) -> str:
         """What is wanted of the person, then the keys that do it: the hand's numbers are the
@@ -420,15 +419,11 @@ class TableScreen(Screen):
         self.app.push_screen(ChoiceDialog(title, actions, labels, keys=keys), done)
 
     def all_moves(self) -> tuple[list[str], list[str]]:
-        """The list of all moves and its keys: a card's only move has the card's own number in
-        the hand (the key that makes it at the table too) and comes in the hand's order; every
-        other move has a letter."""
+        """The list of all moves and its keys (session/moves.py move_keys): a card's only move
+        has the card's own key in the hand (the tenth card's is 0), every other move a letter."""
         hand = self.query_one(HandView).cards
-        place = {acts[0]: hand.index(c) for c, acts in self.moves.by_card.items() if len(acts) == 1 and c in hand}
-        actions = sorted(self.moves.legal, key=lambda a: place.get(a, 10))
-        letters = iter(LETTERS)
-        keys = [str((place[a] + 1) % 10) if place.get(a, 10) < 10 else next(letters, "") for a in actions]
-        return actions, keys
+        keys = move_keys(self.moves.legal, hand, self.session.rules.deck, numbered=10)
+        return list(keys.values()), ["0" if k == "10" else k for k in keys]
 
     def on_hand_view_chosen(self, event: HandView.Chosen) -> None:
         actions = self.moves.by_card.get(event.code, [])
