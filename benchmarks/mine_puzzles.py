@@ -2,8 +2,8 @@
 
     PYTHONPATH=src python benchmarks/mine_puzzles.py [GAME ...]
 
-Pre-registered and small (about 10 CPU-minutes for the four games on one core): each game's
-matches are played by four `casual` computers (the game's heuristic player) from the fixed match
+Pre-registered and small (at most about 15 CPU-minutes for the four games on one core): each
+game's matches are played by `casual` computers at every seat (the game's heuristic player) from the fixed match
 seeds 1, 2, 3 ...; the choices of every seat (more than one legal move) are weighed in order by
 the review's weighing (session/review.py: from the seat's view only, every legal move tried in
 the same BUDGET imagined deals) until TARGET positions are found or LIMIT choices are weighed.
@@ -26,7 +26,7 @@ from parlor.core.rng import Rng
 from parlor.session.review import BUDGET, verdicts
 
 GAMES = ("yokir", "tor", "joker", "meri")
-TARGET = 24  # positions a game (the issue asks at least 20)
+TARGET = 20  # positions a game (the issue asks at least 20)
 LIMIT = {"yokir": 900, "tor": 500, "joker": 900, "meri": 250}  # choices weighed at most: the CPU cap
 # A clear margin, in each game's deal points: about a tenth of a typical deal's swing.
 MARGIN = {"yokir": 0.25, "tor": 0.2, "joker": 15.0, "meri": 1.0}
@@ -55,7 +55,8 @@ def positions(game: str):
             match.apply(action)
 
 
-def mine(game: str) -> dict:
+def mine(game: str, path: Path) -> dict:
+    """Mine `game`, writing its file after each position found (a long run stopped keeps them)."""
     rules = make_rules(game, None, None)
     found: list[dict] = []
     used_deals: set = set()
@@ -79,6 +80,13 @@ def mine(game: str) -> dict:
                       "candidates": [{"move": m["action"], "value": m["value"], "reason": m["reason"]}
                                      for m in moves]})
         print(f"{game}: {len(found)} found, {weighed} weighed", file=sys.stderr)
+        _write(path, _data(game, weighed, found))
+    data = _data(game, weighed, found)
+    _write(path, data)
+    return data
+
+
+def _data(game: str, weighed: int, found: list[dict]) -> dict:
     return {"made_by": "PYTHONPATH=src python benchmarks/mine_puzzles.py " + game,
             "about": __doc__.strip().splitlines()[0], "budget": BUDGET, "margin": MARGIN[game],
             "obvious": "the casual level's choice", "weighed": weighed, "puzzles": found}
@@ -86,11 +94,14 @@ def mine(game: str) -> dict:
 
 def main(argv: list[str]) -> int:
     for game in argv or GAMES:
-        data = mine(game)
         path = HERE / game / "puzzles.json"
-        path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        data = mine(game, path)
         print(f"{game}: {len(data['puzzles'])} positions from {data['weighed']} choices weighed -> {path}")
     return 0
+
+
+def _write(path: Path, data: dict) -> None:
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

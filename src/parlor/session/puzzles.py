@@ -127,11 +127,11 @@ class PuzzleRun:
         best = next(v for v in verdicts if v.best)
         if mine.best:
             plain = next(v for v in verdicts if v.obvious)
-            text = say("Right: {move} is the search's best move here, {margin:.2f} points better than "
-                       "the obvious {obvious}.", move=mine.words, margin=mine.value - plain.value,
+            text = say("Right: “{move}” is the search's best move here, {margin:.2f} points better than "
+                       "the obvious “{obvious}”.", move=mine.words, margin=mine.value - plain.value,
                        obvious=plain.words)
         else:
-            text = say("Not the best: {best} is expected to bring {lost:.2f} points more than {move}.",
+            text = say("Not the best: “{best}” is expected to bring {lost:.2f} points more than “{move}”.",
                        best=best.words, lost=best.value - mine.value, move=mine.words)
         return Answer(True, text, verdicts)
 

@@ -37,7 +37,8 @@ function gameCard(g) {
   });
   return el("article", { class: "game-card", "data-game": g.id },
     el("h3", {}, g.title), el("p", { class: "small muted" }, players), el("p", {}, g.about),
-    el("p", { class: "small" }, el("a", { href: `/learn/${g.id}`, id: `learn-${g.id}` }, `Learn to play ${g.title}`)),
+    el("p", { class: "small" }, el("a", { href: `/learn/${g.id}`, id: `learn-${g.id}` }, `Learn to play ${g.title}`),
+      " · ", el("a", { href: `/puzzle/${g.id}`, id: `puzzle-${g.id}` }, `Practise ${g.title} positions`)),
     el("div", { class: "form-row" }, level, play), words, error);
 }
 
