@@ -3,10 +3,11 @@ the rules' reason, a move chosen and every move's verdict shown, then the next p
 
 import os
 
-from test_tui import run
+from test_tui import app_for, open_table, run
 from tui_driver import screen_text
 
 from parlor.session.puzzles import PuzzleRun, puzzle
+from parlor.tui.dialogs import ChoiceDialog
 from parlor.tui.puzzle import PuzzleApp, PuzzleScreen
 
 
@@ -38,4 +39,28 @@ def test_a_position_is_answered_at_the_terminal_table():
             await pilot.press("n")
             await pilot.pause()
             assert isinstance(app.screen, PuzzleScreen) and app.screen.run.puzzle.number == 4
+    run(go())
+
+
+
+def test_the_table_opens_the_practice_positions_and_comes_back():
+    """The Rules dialog's Learn button (or k) at a match: the game's lessons and positions; q
+    comes back to the match."""
+    async def go():
+        app = app_for("yokir", seed=6, auto_forced=False)
+        async with app.run_test(size=(110, 40)) as pilot:
+            await open_table(pilot, app)
+            table = app.screen
+            await pilot.press("r")
+            await pilot.pause()
+            await pilot.click("#b-learn")
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceDialog) and "Practice positions" in screen_text(app)
+            assert "Lesson 1:" in screen_text(app)
+            app.screen.dismiss("puzzles")
+            await pilot.pause()
+            assert isinstance(app.screen, PuzzleScreen) and app.screen.run.puzzle.number == 1
+            await pilot.press("q")
+            await pilot.pause()
+            assert app.screen is table
     run(go())

@@ -39,9 +39,10 @@ class PuzzleScreen(Screen):
         *(Binding(str((i + 1) % 10), f"card({i})", show=False) for i in range(10)),
     ]
 
-    def __init__(self, run: PuzzleRun) -> None:
+    def __init__(self, run: PuzzleRun, over_table: bool = False) -> None:
         super().__init__()
         self.run = run
+        self.over_table = over_table  # opened from a match: q goes back to it
         self.answer: Answer | None = None  # the verdict once a move is chosen
         self.refusal = ""  # why the last thing tried is no move
         self.buttons: dict[str, str] = {}  # button id -> a move
@@ -109,14 +110,17 @@ class PuzzleScreen(Screen):
     def action_next(self) -> None:
         found = puzzles(self.run.puzzle.game)
         number = self.run.puzzle.number % len(found) + 1
-        self.app.switch_screen(PuzzleScreen(PuzzleRun(puzzle(self.run.puzzle.game, number))))
+        self.app.switch_screen(PuzzleScreen(PuzzleRun(puzzle(self.run.puzzle.game, number)), self.over_table))
 
     def action_again(self) -> None:
         self.answer, self.refusal = None, ""
         self.redraw()
 
     def action_leave(self) -> None:
-        self.app.exit()
+        if self.over_table:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
 
     def action_card(self, index: int) -> None:
         self.query_one(HandView).pick(index)

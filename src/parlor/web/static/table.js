@@ -79,6 +79,7 @@ async function onMessage(m) {
       S.tricks = g ? g.tricks : true;
       $("b-last").classList.toggle("hidden", !S.tricks);  // Tőr has no tricks
       document.title = `parlor — ${m.game.title}`;
+      $("b-learn").href = `/learn/${encodeURIComponent(m.game.id)}`;
     }
     for (const e of m.log) S.log.set(e.i, e);
     if (S.msg && m.sid !== S.msg.sid) {  // what was shown for the old state goes with it
