@@ -147,7 +147,7 @@ def verdict_lines(answer: Answer) -> list[str]:
             marks.append(say("obvious"))
         if v.chosen:
             marks.append(say("your move"))
-        line = say("  {move}: expected {value:+.2f}. {reason}", move=v.words, value=v.value, reason=v.reason)
+        line = say("  {move}: {reason}", move=v.words, reason=v.reason)  # the reason says the expected points
         if marks:
             line = say("{line} ({marks})", line=line, marks=", ".join(marks))
         out.append(line)
