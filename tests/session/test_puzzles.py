@@ -10,9 +10,9 @@ import pytest
 from parlor.session.puzzles import PuzzleRun, puzzle, puzzles
 
 GAMES = ["yokir", "tor", "joker", "meri"]
-# Meri's search is the slowest and its mining run hit the session's time limit early: its file
-# holds fewer than the 20 (left to finish: `benchmarks/mine_puzzles.py meri`).
-AT_LEAST = {"yokir": 20, "tor": 20, "joker": 20, "meri": 5}
+# Meri's mining run found only 7 in its cap of 250 choices weighed (its search is the slowest
+# and a clear margin there is 1 point): fewer than the 20, left to mine further.
+AT_LEAST = {"yokir": 20, "tor": 20, "joker": 20, "meri": 7}
 
 
 @pytest.mark.parametrize("game", GAMES)
