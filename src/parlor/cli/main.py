@@ -7,9 +7,9 @@ import sys
 from parlor.core.errors import ParlorError, one_line
 from parlor.core.language import LANGUAGES, check, from_environment, using
 
-from . import arena, bench, hint, learn, play, replay, review, rules_cmd, selfplay, serve, stats, verify
+from . import arena, bench, hint, learn, play, puzzle, replay, review, rules_cmd, selfplay, serve, stats, verify
 
-COMMANDS = [play, rules_cmd, learn, replay, selfplay, bench, serve, hint, review, arena, verify, stats]
+COMMANDS = [play, rules_cmd, learn, puzzle, replay, selfplay, bench, serve, hint, review, arena, verify, stats]
 
 
 def build_parser() -> argparse.ArgumentParser:

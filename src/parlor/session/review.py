@@ -107,11 +107,18 @@ def plan(record: dict, seat: int) -> Plan:
     return out
 
 
+def verdicts(rules: Rules, view: dict, index: int, budget: int = BUDGET, seed: int = 0) -> list[dict]:
+    """Every legal move at a choice, from the seat's view: its expected points and its reason
+    (the practice positions, session/puzzles.py, keep them all). `index` is the choice's action
+    index in its record, which seeds the imagined deals: the same choice twice, the same figures."""
+    rng = Rng(seed * 1_000_003 + index)
+    return hint(rules, view, "strong", rng, mode="flat", per_move=budget, steps=None)
+
+
 def weigh(rules: Rules, choice: Choice, budget: int = BUDGET, seed: int = 0) -> dict:
     """The search's verdict on one choice, from the seat's view: each move's expected points,
     the best move and the move played with their reasons, and the points lost."""
-    rng = Rng(seed * 1_000_003 + choice.index)  # the same review twice, the same figures
-    moves = hint(rules, choice.view, "strong", rng, mode="flat", per_move=budget, steps=None)
+    moves = verdicts(rules, choice.view, choice.index, budget, seed)
     best = max(moves, key=lambda m: (m["value"], m["action"] == choice.played))
     played = next(m for m in moves if m["action"] == choice.played)
     return {"index": choice.index, "deal": choice.deal, "played": played["action"],

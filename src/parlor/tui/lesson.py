@@ -36,9 +36,10 @@ class LessonScreen(Screen):
         *(Binding(str((i + 1) % 10), f"card({i})", show=False) for i in range(10)),
     ]
 
-    def __init__(self, run: LessonRun) -> None:
+    def __init__(self, run: LessonRun, over_table: bool = False) -> None:
         super().__init__()
         self.run = run
+        self.over_table = over_table  # opened from a match: q goes back to it
         self.moves = Moves({}, [], {}, [])
         self.question = 0  # the closing question in play, once the steps are done
         self.reply = ""  # what the lesson said of the last thing tried
@@ -138,7 +139,10 @@ class LessonScreen(Screen):
             self.redraw()
 
     def action_leave(self) -> None:
-        self.app.exit()
+        if self.over_table:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
 
     def action_card(self, index: int) -> None:
         self.query_one(HandView).pick(index)

@@ -24,10 +24,12 @@ from parlor.core.errors import ActionError, BadTable, ParlorError
 from parlor.core.rules import name_seats, team_letter
 from parlor.core.text import GameText
 from parlor.core.view import View
-from parlor.core.words import say
+from parlor.core.words import from_data, say
 from parlor.session import cards_named, howto_text, person_seat, results_seen, rules_text
 from parlor.session.keep import forget
 from parlor.session.moves import move_keys
+from parlor.session.lessons import LessonRun, lessons
+from parlor.session.puzzles import PuzzleRun, puzzles
 
 from .dialogs import ChoiceDialog, InputDialog, TextDialog
 from .model import Moves, Session, TableConfig, group_moves
@@ -132,6 +134,7 @@ class TableScreen(Screen):
         Binding("e", "review", "review", show=False),  # at the match's end: the status line says it
         Binding("n", "restart", "new match"),
         Binding("r", "rules", "rules"),
+        Binding("k", "learn", "learn", show=False),  # also the Rules dialog's Learn button
         Binding("o", "load", "load"),
         Binding("up", "focus_hand(False)", show=False),
         Binding("down", "focus_hand(True)", show=False),
@@ -529,10 +532,36 @@ class TableScreen(Screen):
         def chosen(button: str | None) -> None:
             if button == "full":
                 self.app.push_screen(TextDialog(say("Full rules of {game}", game=title), full, markdown=True))
+            elif button == "learn":
+                self.action_learn()
 
         self.app.push_screen(TextDialog(say("Rules of {game}", game=title), howto,
-                                        [("close", say("Close")), ("full", say("Full rules"))],
+                                        [("close", say("Close")), ("full", say("Full rules")),
+                                         ("learn", say("Learn"))],
                                         markdown=True), chosen)
+
+    def action_learn(self) -> None:
+        """This game's lessons and practice positions, over the table (q comes back to it)."""
+        from .lesson import LessonScreen  # they draw with this module's table
+        from .puzzle import PuzzleScreen
+        game = self.session.rules.id
+        found = lessons(game)
+        choices = [str(one.number) for one in found] + (["puzzles"] if puzzles(game) else [])
+        labels = [say("Lesson {number}: {title}", number=one.number, title=from_data(one.title)) for one in found]
+        if puzzles(game):
+            labels.append(say("Practice positions ({count})", count=len(puzzles(game))))
+        if not choices:
+            self.notify(say("{game} has no lessons yet", game=self.session.rules.title), timeout=3)
+            return
+
+        def chosen(choice: str | None) -> None:
+            if choice == "puzzles":
+                self.app.push_screen(PuzzleScreen(PuzzleRun(puzzles(game)[0]), over_table=True))
+            elif choice:
+                one = next(o for o in found if str(o.number) == choice)
+                self.app.push_screen(LessonScreen(LessonRun(one), over_table=True))
+        self.app.push_screen(ChoiceDialog(say("Learn {game}", game=self.session.rules.title), choices, labels),
+                             chosen)
 
     def action_save(self, then=None) -> None:
         """Ask for a file and save the record there; `then()` runs once it is saved."""

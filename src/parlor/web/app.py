@@ -22,6 +22,7 @@ from parlor.session import howto_text, rules_text
 
 from .learn import lesson_list, lesson_turn
 from .people import People
+from .puzzle import puzzle_list, puzzle_turn
 from .store import Unavailable
 from .server import BadRequest, NotFound, Server, game_catalogue, level_catalogue, read_json
 
@@ -196,6 +197,27 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         except ParlorError as e:
             return _error(e.reason)
 
+    async def api_puzzles(request: Request):
+        try:
+            return JSONResponse(puzzle_list(request.path_params["game"]))
+        except BadTable as e:
+            return _error(e.reason, 404)
+
+    async def api_puzzle(request: Request):
+        """One practice position; with a move in the body, the verdict on it (no state here)."""
+        body = await _json_body(request)
+        if isinstance(body, Response):
+            return body
+        try:
+            number = int(request.path_params["number"])
+            return JSONResponse(puzzle_turn(request.path_params["game"], number, body))
+        except ValueError:
+            return _error("a position is named by its number", 404)
+        except BadTable as e:
+            return _error(e.reason, 404)
+        except ParlorError as e:
+            return _error(e.reason, 404)
+
     async def ws_endpoint(ws: WebSocket):
         await ws.accept()
         conn = server.connect(ws.send_text, current())  # the language Guard chose
@@ -228,11 +250,14 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         Route("/leaderboard", page("leaderboard.html")),
         *people.routes(),
         Route("/api/words", api_words),
+        Route("/puzzle/{game}", page("puzzle.html")),
         Route("/api/games", api_games),
         Route("/api/games/{game}/howto", api_rules(howto_text)),
         Route("/api/games/{game}/rules", api_rules(rules_text)),
         Route("/api/learn/{game}", api_lessons),
         Route("/api/learn/{game}/{number}", api_lesson, methods=["POST"]),
+        Route("/api/puzzle/{game}", api_puzzles),
+        Route("/api/puzzle/{game}/{number}", api_puzzle, methods=["POST"]),
         Route("/api/lobby", api_lobby),
         Route("/api/tables", api_create, methods=["POST"]),
         Route("/api/tables/{table}/join", api_join, methods=["POST"]),

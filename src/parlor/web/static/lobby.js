@@ -38,7 +38,8 @@ function gameCard(g) {
   });
   return el("article", { class: "game-card", "data-game": g.id },
     el("h3", {}, g.title), el("p", { class: "small muted" }, players), el("p", {}, g.about),
-    el("p", { class: "small" }, el("a", { href: `/learn/${g.id}`, id: `learn-${g.id}` }, t("Learn to play {game}", { game: g.title }))),
+    el("p", { class: "small" }, el("a", { href: `/learn/${g.id}`, id: `learn-${g.id}` }, t("Learn to play {game}", { game: g.title })),
+      " · ", el("a", { href: `/puzzle/${g.id}`, id: `puzzle-${g.id}` }, t("Practise {game} positions", { game: g.title }))),
     el("div", { class: "form-row" }, level, play), words, error);
 }
 

@@ -87,6 +87,7 @@ async function onMessage(m) {
       S.levels = cat.levels;
       $("b-last").classList.toggle("hidden", !S.tricks);  // Tőr has no tricks
       document.title = t("parlor — {game}", { game: m.game.title });
+      $("b-learn").href = `/learn/${encodeURIComponent(m.game.id)}`;
     }
     for (const e of m.log) S.log.set(e.i, e);
     if (S.msg && m.sid !== S.msg.sid) {  // what was shown for the old state goes with it

@@ -1,0 +1,162 @@
+"""A practice position at the terminal table: the table's own layout (tui/table.py) with the
+question above it. The person picks a card or a move button as at a match; the search's verdict
+on every legal move is then shown (session/puzzles.py), and n goes to the next position.
+Everything drawn is the seat's own view."""
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.containers import HorizontalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Static
+
+from parlor.core.words import say
+from parlor.session.puzzles import Answer, PuzzleRun, puzzle, puzzles, verdict_lines
+
+from .dialogs import ChoiceDialog
+from .lesson import LESSON_CSS
+from .model import group_moves
+from .table import compose_table, draw_table
+from .widgets import HandView, codes_coloured
+
+
+# the verdicts: one line or two for each legal move, up to a dozen moves
+PUZZLE_CSS = LESSON_CSS + """
+#say { max-height: 18; overflow-y: auto; }
+"""
+
+
+class PuzzleScreen(Screen):
+    CSS = PUZZLE_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "next", "next position"),
+        Binding("a", "again", "try again"),
+        Binding("q", "leave", "leave"),
+        Binding("up", "focus_hand(False)", show=False),
+        Binding("down", "focus_hand(True)", show=False),
+        *(Binding(str((i + 1) % 10), f"card({i})", show=False) for i in range(10)),
+    ]
+
+    def __init__(self, run: PuzzleRun, over_table: bool = False) -> None:
+        super().__init__()
+        self.run = run
+        self.over_table = over_table  # opened from a match: q goes back to it
+        self.answer: Answer | None = None  # the verdict once a move is chosen
+        self.refusal = ""  # why the last thing tried is no move
+        self.buttons: dict[str, str] = {}  # button id -> a move
+        self.round = 0
+
+    def compose(self):
+        yield from compose_table(moves=True)
+
+    async def on_mount(self) -> None:
+        await self.mount(Static(id="say"), after=self.query_one("#head"))
+        self.query_one(HandView).focus()
+        self.redraw()
+
+    def redraw(self) -> None:
+        run = self.run
+        rules, words = run.session.rules, run.session.words
+        view = run.view()
+        asks = self.answer is None
+        moves = group_moves(view["legal"], view["hand"], rules.deck)
+        self.moves = moves
+        head = Text(f" {rules.title} ", style="bold reverse")
+        head.append(say("  practice position {number} of {count}", number=run.puzzle.number,
+                        count=len(puzzles(rules.id))))
+        self.query_one("#head", Static).update(head)
+        if self.answer is None:
+            text = Text(say("Find the best move for {name}: {wanted}.", name=run.names[run.seat],
+                            wanted=words.wanted(view)))
+        else:
+            text = Text("\n".join(verdict_lines(self.answer)))
+        self.query_one("#say", Static).update(text)
+        draw_table(self, words, view, run.session.match.scores, run.seat)
+        roles = {c: words.card_role(view, c) for c in view["hand"]}
+        self.query_one(HandView).show(rules.id, view["hand"], 0, set(view["hand"]) if asks else set(), roles, asks)
+        lines = [Text(f"{run.names[s]}: ").append_text(codes_coloured(rules.id, move, rules.deck))
+                 for s, move in run.seen()[-60:]]
+        self.query_one("#log-text", Static).update(Text("\n").join(lines))
+        self.query_one("#status", Static).update(
+            " " + self.refusal if self.refusal else
+            say(" Your move: a card or a button below.") if asks else
+            say(" Press n for the next position, a to try this one again, q to leave."))
+        wanted = list(moves.buttons) + [a for acts in moves.groups.values() for a in acts] if asks else []
+        self._buttons(wanted)
+
+    def _buttons(self, moves: list[str]) -> None:
+        bar = self.query_one("#moves", HorizontalScroll)
+        bar.remove_children()
+        self.round += 1
+        self.buttons = {}
+        buttons = []
+        for i, move in enumerate(moves):
+            bid = f"pz-{self.round}-{i}"
+            self.buttons[bid] = move
+            buttons.append(Button(move, id=bid, compact=True))
+        if buttons:
+            bar.mount(*buttons)
+
+    def try_move(self, text: str) -> None:
+        if self.answer is not None:
+            return
+        answer = self.run.answer(text)
+        self.refusal = "" if answer.taken else answer.text
+        self.answer = answer if answer.taken else None
+        self.redraw()
+
+    def action_next(self) -> None:
+        found = puzzles(self.run.puzzle.game)
+        number = self.run.puzzle.number % len(found) + 1
+        self.app.switch_screen(PuzzleScreen(PuzzleRun(puzzle(self.run.puzzle.game, number)), self.over_table))
+
+    def action_again(self) -> None:
+        self.answer, self.refusal = None, ""
+        self.redraw()
+
+    def action_leave(self) -> None:
+        if self.over_table:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
+
+    def action_card(self, index: int) -> None:
+        self.query_one(HandView).pick(index)
+
+    def action_focus_hand(self, down: bool) -> None:
+        buttons = list(self.query_one("#moves").query(Button))
+        if down and buttons and self.query_one(HandView).has_focus:
+            buttons[0].focus()
+        elif not down:
+            self.query_one(HandView).focus()
+
+    def on_hand_view_chosen(self, event: HandView.Chosen) -> None:
+        actions = self.moves.by_card.get(event.code, [])
+        if len(actions) > 1:  # a joker led: which way
+            def done(choice: str | None) -> None:
+                if choice:
+                    self.try_move(choice)
+            self.app.push_screen(ChoiceDialog(say("{card}: which move?", card=event.code), actions), done)
+            return
+        self.try_move(actions[0] if actions else event.code)  # a card with no move: the rules say why
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        move = self.buttons.get(event.button.id or "")
+        if move is not None:
+            event.stop()
+            self.try_move(move)
+
+
+class PuzzleApp(App):
+    """The terminal table holding the practice positions, from one of them."""
+    TITLE = "parlor"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, run: PuzzleRun) -> None:
+        super().__init__()
+        self.run_ = run
+
+    def on_mount(self) -> None:
+        self.push_screen(PuzzleScreen(self.run_))

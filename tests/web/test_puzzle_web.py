@@ -1,0 +1,82 @@
+"""The browser's practice positions: the JSON API behind /puzzle/<game> (stateless; the table is
+the seat's own view), and a position answered in Chromium from the lobby's link, its verdicts
+shown and its progress kept in the browser."""
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from parlor.session.puzzles import PuzzleRun, puzzle, puzzles
+
+from .test_browser import CHROMIUM, PHONE, browser, new_page  # noqa: F401 (a fixture)
+
+
+def post(client, game, number, body):
+    return client.post(f"/api/puzzle/{game}/{number}", content=json.dumps(body))
+
+
+@pytest.mark.parametrize("game", ["yokir"])
+def test_a_position_shows_only_the_seats_view_and_its_verdicts(app_client, game):
+    listed = app_client.get(f"/api/puzzle/{game}").json()
+    assert len(listed["puzzles"]) == len(puzzles(game))
+    for p in puzzles(game)[:3]:
+        run = PuzzleRun(p)
+        view = run.view()
+        data = post(app_client, game, p.number, {}).json()
+        assert data["table"]["hand"] == view["hand"] and data["table"]["legal"] == view["legal"]
+        assert data["table"]["lines"] == run.session.words.table_lines(view)
+        assert data["log"] == [[run.names[s], m] for s, m in run.seen()] and data["answer"] is None
+        answered = post(app_client, game, p.number, {"move": p.obvious}).json()["answer"]
+        assert answered["taken"] and answered["text"].startswith("Not the best:")
+        assert [v["move"] for v in answered["verdicts"] if v["chosen"]] == [p.obvious]
+        assert "record" not in json.dumps(answered) and "seed" not in data
+
+
+@pytest.mark.parametrize(("path", "status", "said"), [
+    ("/api/puzzle/chess/1", 404, "unknown game"),
+    ("/api/puzzle/yokir/99", 404, "no position 99"),
+    ("/api/puzzle/yokir/two", 404, "a position is named by its number"),
+])
+def test_a_bad_position_request_gets_one_line(app_client, path, status, said):
+    r = app_client.post(path, content="{}")
+    assert r.status_code == status and said in r.json()["error"]
+    refused = post(app_client, "yokir", 1, {"move": "no such move"}).json()["answer"]
+    assert not refused["taken"] and refused["text"].startswith("That is not allowed")
+
+
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium")
+def test_a_position_is_answered_in_the_browser_from_the_lobby(browser, live_server):  # noqa: F811
+    p = puzzle("yokir", 1)
+    page = new_page(browser, {"width": 1280, "height": 800})
+    page.goto(live_server.url + "/")
+    page.click("#puzzle-yokir")
+    page.wait_for_url("**/puzzle/yokir")
+    page.wait_for_selector("#moves")
+    assert page.locator("#puzzle h2").inner_text() == f"Position 1 of {len(puzzles('yokir'))}"
+    page.click(f"#moves [data-move='{p.obvious}']")  # the obvious move: not the best
+    page.wait_for_selector("#verdicts")
+    assert page.locator("#verdict").inner_text().startswith("Not the best:")
+    assert page.locator("#verdicts tbody tr").count() == len(p.candidates)
+    assert page.locator("#puzzle-list li.missed").count() == 1
+    page.click("#again")
+    page.wait_for_selector("#moves")
+    page.click(f"#moves [data-move='{p.best}']")
+    page.wait_for_selector("#verdicts")
+    assert page.locator("#verdict").inner_text().startswith("Right:")
+    page.reload()  # what was found right is kept in this browser
+    page.wait_for_selector("#puzzle-list li.done")
+    assert page.locator("#puzzle h2").inner_text().startswith("Position 2 of")
+    page.goto(live_server.url + "/puzzle/yokir#1")
+    page.wait_for_selector("#moves")
+    page.click(f"#moves [data-move='{p.best}']")
+    page.wait_for_selector("#verdicts")
+    out = os.environ.get("PARLOR_SHOTS")
+    if out:
+        for name, size in (("desktop", {"width": 1280, "height": 800}), ("phone", PHONE)):
+            page.set_viewport_size(size)
+            page.screenshot(path=str(Path(out) / f"puzzle-yokir-{name}.png"), full_page=True)
+    page.click("#next-puzzle")
+    page.wait_for_function("() => document.querySelector('#puzzle h2')?.textContent.startsWith('Position 2')")
+    assert not browser.errors
