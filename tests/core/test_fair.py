@@ -7,7 +7,7 @@ import json
 import pytest
 
 from parlor.cli.main import main
-from parlor.cli.verify import problems
+from parlor.records import fair_problems as problems
 from parlor.core.errors import BadRecord
 from parlor.core.fair import Fair, commitment_of
 from parlor.core.match import Match

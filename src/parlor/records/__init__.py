@@ -6,11 +6,12 @@ from pathlib import Path
 
 from parlor.core import jsontext
 from parlor.core.errors import ActionError, BadRecord, BadTable, UsageError, shown
-from parlor.core.fair import Fair
-from parlor.core.match import Match
+from parlor.core.fair import Fair, commitment_of
+from parlor.core.match import Match, fair_deals
 from parlor.core.options import is_int
 from parlor.core.registry import game_class
 from parlor.core.rules import name_seats
+from parlor.core.words import say
 
 _FIELDS = ("game", "options", "seats", "names", "seed", "fair", "deals", "actions")
 
@@ -136,6 +137,36 @@ class Stepper:
         while self.index < index:
             self.match.apply(self.actions[self.index])
             self.index += 1
+
+
+def fair_problems(record: dict) -> tuple[int, list[str]]:
+    """(deals checked, what differs: empty when every deal is the one the seeds deal)."""
+    replay(record)  # the record itself must be sound first: fields, deals and moves
+    match = new_match(record)
+    fair = match.fair
+    if fair is None:
+        raise BadRecord(say("this record has no fair-deal seeds (field fair): it was dealt from its seed alone"))
+    if fair.server_seed is None:
+        raise BadRecord(say("the server seed is not revealed in this record yet: the match is not over"))
+    if commitment_of(fair.server_seed) != fair.commitment:
+        return 0, [say("the server seed does not match the commitment published before the first deal")]
+    rules = match.rules
+    recorded = [rules.deal_to_json(d) for d in match.explicit]
+    dealt = [rules.deal_to_json(d) for d in fair_deals(rules, fair, len(recorded))]
+    found = []
+    for number, (have, want) in enumerate(zip(recorded, dealt), 1):
+        if have["dealer"] != want["dealer"]:
+            found.append(say("deal {number}: the record's dealer is seat {have}, the seeds make seat {want} deal",
+                             number=number, have=have["dealer"], want=want["dealer"]))
+        for seat, (h, w) in enumerate(zip(have["hands"], want["hands"])):
+            if h != w:
+                found.append(say("deal {number}: seat {seat}'s hand differs: the record has {have}, "
+                                 "the seeds deal {want}", number=number, seat=seat, have=" ".join(h), want=" ".join(w)))
+        if have.get("pile") != want.get("pile"):
+            found.append(say("deal {number}: the undealt cards differ: the record has {have}, the seeds deal {want}",
+                             number=number, have=" ".join(have.get("pile", [])), want=" ".join(want.get("pile", []))))
+    return len(recorded), found
+
 
 
 def save(match: Match, path) -> None:

@@ -22,12 +22,12 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from parlor.bots import bot_names
 from parlor.bots import pool as lanes
-from parlor.cli import verify
 from parlor.core import jsontext
 from parlor.core.errors import ParlorError, one_line, shown
 from parlor.core.fair import Fair
 from parlor.core.language import ENGLISH, known, translate, using
 from parlor.core.match import Match
+from parlor import records
 from parlor.bots.levels import OFFERED, level_words
 from parlor.core.options import Option, is_int
 from parlor.core.words import say
@@ -365,7 +365,7 @@ class Server:
         """`parlor verify` on a record (a replay: off the loop): verified, or what differs."""
         if not isinstance(record, dict):
             raise BadRequest(say("a record is a JSON object"))
-        count, found = await self.requested(verify.problems, record)
+        count, found = await self.requested(records.fair_problems, record)
         return {"verified": not found, "deals": count, "differences": found}
 
     async def replay_step(self, table_id: str, step) -> dict:
