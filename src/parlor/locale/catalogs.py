@@ -3,7 +3,7 @@
     python -m parlor.locale.catalogs extract   # write parlor.pot from every say/say_n call
     python -m parlor.locale.catalogs update    # then merge it into every <lang>.po
 
-Templates are the first argument of `say` and the first two of `say_n` (core/words.py).
+Templates are the first argument of `say` and `N_` and the first two of `say_n` (core/words.py).
 """
 
 import sys
@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po, write_po
 
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE.parent  # the parlor package
-KEYWORDS = {"say": None, "say_n": (1, 2)}
+KEYWORDS = {"say": None, "say_n": (1, 2), "N_": None}
 METHODS = [("**.py", "python")]
 
 
