@@ -186,7 +186,7 @@ def test_yokir_shows_each_round_of_bidding_on_its_own_line_and_a_legend_of_its_s
         match.apply(action)
     words = text_of(match.rules)
     lines = words.table_lines(dict(match.view(1), names=["You", "Ben", "Cai"]))
-    assert "Bids, round 1 (the face-up card): You pass, Ben pass, Cai pass" in lines
+    assert "Bids, round 1 (the face-up card): You pass, Ben passes, Cai passes" in lines
     assert "Bids, round 2 (another suit): You pass" in lines
     assert words.suit_legend() == "Suits: ⌂ A Architecture  ♛ L Leadership  ♪ M Art & Music  ∴ T Thought"
     assert text_of(make_rules("meri")).suit_legend().startswith("Suits: ‖ P Pao  † I Isu")

@@ -20,7 +20,7 @@ HINTS_SHOWN = 3
 
 def scores_line(session: TableSession) -> str:
     return say("Scores: {scores}", scores=listed(
-        (say("{seat} {points}", seat=session.names[s], points=v) for s, v in enumerate(session.match.scores)), "  "))
+        (f"{session.names[s]} {v}" for s, v in enumerate(session.match.scores)), "  "))
 
 
 def keys_of(session: TableSession, seat: int) -> dict[str, str]:
@@ -48,7 +48,7 @@ def table_lines(session: TableSession, seat: int) -> list[str]:
         lines.append(say("Your turn: {wanted}.", wanted=words.wanted(view)))
         keys = move_keys(view["legal"], view["hand"], session.rules.deck)
         lines.append(say("Your moves: {moves}", moves=listed(
-            (say("{key}) {move}", key=k, move=words.action_words(view, a)) for k, a in keys.items()), "  ")))
+            (f"{k}) {words.action_words(view, a)}" for k, a in keys.items()), "  ")))
     return lines
 
 
@@ -284,7 +284,7 @@ class PlainTable:
                     say("{card} cannot be played now.", card=code))
         view = self.session.view(self.human)
         return say("{card} makes several moves: type one's key: {moves}", card=code, moves=listed(
-            (say("{key}) {move}", key=k, move=self.session.words.action_words(view, a))
+            (f"{k}) {self.session.words.action_words(view, a)}"
              for k, a in keys.items() if a in moves), "  "))
 
     def _undo(self) -> None:

@@ -38,7 +38,7 @@ from .cards import Deck
 from .options import Option
 from .rules import DealResult, Rules, name_seats
 from .view import HIDDEN, View
-from .words import listed, say, seats_of
+from .words import N_, listed, said, say, seats_of
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class Role:
 class Suit:
     """How a suit is named and drawn. The browser writes a suit without a `mark` as its letter,
     in a colour of its own (`tone` None: the suit's place among the deck's suits)."""
-    name: str  # in a card's title: "hearts", "Architecture"
+    name: str  # in a card's title: "hearts", "Architecture"; a template (N_), said where shown
     sign: str  # on a terminal card, one column wide: "♥", "⌂"
     ink: str  # the terminal's colour for the suit, a Rich colour name
     mark: str = ""  # the browser's sign for it
@@ -62,10 +62,14 @@ class Suit:
 
 
 # The French ranks' names, where a game's codes write them as letters (the ten is "10").
-FRENCH_RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
+# TRANSLATORS: a rank's name, the {rank} of "the {rank} of {suit}" (in the nominative).
+FRENCH_RANKS = {"A": N_("ace"), "K": N_("king"), "Q": N_("queen"), "J": N_("jack")}
 
-FRENCH = {"S": Suit("spades", "♠", "black", "♠", 0, "spade"), "H": Suit("hearts", "♥", "red", "♥", 1, "heart"),
-          "D": Suit("diamonds", "♦", "red", "♦", 1, "diamond"), "C": Suit("clubs", "♣", "black", "♣", 0, "club")}
+# TRANSLATORS: a suit's name, the {suit} of "the {rank} of {suit}" (in the nominative).
+FRENCH = {"S": Suit(N_("spades"), "♠", "black", "♠", 0, "spade"),
+          "H": Suit(N_("hearts"), "♥", "red", "♥", 1, "heart"),
+          "D": Suit(N_("diamonds"), "♦", "red", "♦", 1, "diamond"),
+          "C": Suit(N_("clubs"), "♣", "black", "♣", 0, "club")}
 
 
 @dataclass(frozen=True)
@@ -79,8 +83,8 @@ class Face:
     mark: str  # the browser's suit sign: a symbol, the suit's letter, ★ for a special card
     tone: int | str  # the browser's colour class: a number, "x" for a special card
     emblem: str = ""  # the browser's drawing of the suit, "joker" for a special card
-    name: str = ""  # the rank's name where the game names it ("Kaba", "Master"), else the rank
-    suit: str = ""  # the suit's name ("hearts"); "" for a special card
+    name: str = ""  # the rank's name where the game names it ("Kaba", "Master"), else the rank; a template
+    suit: str = ""  # the suit's name ("hearts"), a template; "" for a special card
 
 
 def suit_and_rank(codes: Sequence[str]) -> dict[str, tuple[str, str]]:
@@ -104,7 +108,7 @@ def _faces(text: type["GameText"], deck: Deck) -> dict[str, Face]:
         suit = suits.get(letter) or Suit(letter, "", "black")
         shown = "10" if rank == "T" else rank
         name = text.rank_names.get(rank, shown)
-        title = say("{code}: {rank} of {suit}", code=code, rank=name, suit=suit.name)
+        title = say("{code}: {rank} of {suit}", code=code, rank=said(name), suit=said(suit.name))
         tone = letters.index(letter) % 6 if suit.tone is None else suit.tone
         out[code] = Face(code, shown, title, suit.sign, suit.ink, suit.mark or letter, tone, suit.emblem, name,
                          suit.name)
@@ -119,13 +123,15 @@ class GameText:
     # The deck's suit letters -> how each is named and drawn. Undeclared: French suits where the
     # letters are S H D C, else each suit its letter.
     suits: ClassVar[dict[str, Suit]] = {}
-    # A rank (as in the codes) -> its name in a card's title ("Ka": "Kaba"); else the rank.
+    # A rank (as in the codes) -> its name in a card's title ("Ka": "Kaba"); else the rank. The
+    # names and the words below are templates (N_), said when shown: a class is made before a
+    # language is chosen.
     rank_names: ClassVar[dict[str, str]] = {}
     # A table option's name -> its label and its values in words, for the lobby: ("Deals",
     # {"classic24": "Classic: 24 deals"}). A JSON option's words name the parts it is built of
     # (Joker's schedule: each deal token). Undeclared: the option's doc, and each value as it is.
     option_words: ClassVar[dict[str, tuple[str, dict]]] = {}
-    # The game in one line, for the lobby's card of it.
+    # The game in one line, for the lobby's card of it (said by `about_words`).
     about: ClassVar[str] = ""
     # A verb of the game's moves -> the kind of move it is, in words, for the line that tells a
     # person what is wanted of them ("discard a card"); a game adds its own verbs to TURN_WORDS.
@@ -138,7 +144,15 @@ class GameText:
     def option_label(cls, option: Option) -> tuple[str, dict]:
         """An option's label and its values' words (those it declares; others are shown as
         they are)."""
-        return cls.option_words.get(option.name, (option.doc or option.name, {}))
+        if option.name not in cls.option_words:
+            return option.doc or option.name, {}
+        label, values = cls.option_words[option.name]
+        return said(label), {value: said(words) for value, words in values.items()}
+
+    @classmethod
+    def about_words(cls) -> str:
+        """The game in one line, said in the language in use."""
+        return said(cls.about) if cls.about else ""
 
     @classmethod
     def card_faces(cls, deck: Deck) -> dict[str, Face]:
@@ -156,8 +170,10 @@ class GameText:
             return say("a card")
         face = self.faces[code]
         if not face.suit:
-            return say("the {card}", card=face.name)
-        return say("the {rank} of {suit}", rank=face.name, suit=face.suit)
+            return say("the {card}", card=said(face.name))
+        # TRANSLATORS: a card in a sentence; {rank} ("king") and {suit} ("spades") are said from
+        # their own templates. Order them as your language does ("pikk király", "გულის მეფე").
+        return say("the {rank} of {suit}", rank=said(face.name), suit=said(face.suit))
 
     def _named(self, action: str) -> str:
         """An action string with each card in words: the plain fallback of the methods below."""
@@ -204,7 +220,7 @@ class GameText:
         known = {**TURN_WORDS, **self.turn_words}
         if view.get("trick") == [] and "play" in verbs:
             verbs[verbs.index("play")] = "lead"
-        kinds = list(dict.fromkeys(known.get(verb, verb) for verb in verbs))
+        kinds = list(dict.fromkeys(said(known[verb]) if verb in known else verb for verb in verbs))
         if len(kinds) < 2:
             return kinds[0] if kinds else ""
         return say("{some} or {last}", some=listed(kinds[:-1]), last=kinds[-1])
@@ -214,7 +230,7 @@ class GameText:
         (nobody needs one for the French suits); "" for the others."""
         if not self.suits or self.suits is FRENCH:
             return ""
-        suits = listed((say("{sign} {letter} {name}", sign=suit.sign, letter=letter, name=suit.name)
+        suits = listed((say("{sign} {letter} {name}", sign=suit.sign, letter=letter, name=said(suit.name))
                         for letter, suit in self.suits.items()), "  ")
         return say("Suits: {suits}", suits=suits)
 
@@ -237,17 +253,18 @@ class GameText:
         # the names as wide as the sheet allows, every number whole
         width = max(7, min(max(len(x) for x in names), (SHEET_WIDTH - 6) // n - 1),
                     *(len(c) for row in cells for c in row))
-        rows = [f"{say('deal'):<6}" + " ".join(f"{cut(x, width):>{width}}" for x in names)]
+        deal, total = say("deal"), say("total")
+        rows = [f"{deal:<6}" + " ".join(f"{cut(x, width):>{width}}" for x in names)]
         for i, (r, row) in enumerate(zip(results, cells), 1):
             rows.append(f"{i:>4}  " + " ".join(f"{c:>{width}}" for c in row))
             rows += sentence_lines(self.deal_result(r, names))
-        rows.append(f"{say('total'):<6}" + " ".join(f"{t:>{width}d}" for t in totals))
+        rows.append(f"{total:<6}" + " ".join(f"{t:>{width}d}" for t in totals))
         return "\n".join(rows)
 
 
 # The kinds of move most games share (GameText.wanted); "lead" is a play to an empty trick.
-TURN_WORDS = {"play": say("play a card"), "lead": say("lead a card"), "discard": say("discard a card"),
-              "bid": say("bid"), "pass": say("pass")}
+TURN_WORDS = {"play": N_("play a card"), "lead": N_("lead a card"), "discard": N_("discard a card"),
+              "bid": N_("bid"), "pass": N_("pass")}
 
 # A score sheet's widest line: the terminal's dialog at 80 columns shows 72 without cutting.
 SHEET_WIDTH = 72

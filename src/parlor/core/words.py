@@ -31,6 +31,19 @@ def say(template: str, /, **params: object) -> str:
     return translate(template).format(**params)
 
 
+def N_(template: str, /) -> str:
+    """A template kept as data, in a module's or a class's constant: Babel extracts it (keyword
+    N_), and whoever shows it says it then with `said`. A constant is made when its module loads,
+    before anyone has chosen a language, so it must not hold a said sentence."""
+    return template
+
+
+def said(template: str, /) -> str:
+    """A template kept as data (marked with N_), a name or a short phrase, said in the language in
+    use."""
+    return translate(template)
+
+
 def say_n(one: str, many: str, count: int, /, **params: object) -> str:
     """The sentence for `count` things: `one`'s template for 1, `many`'s for any other count;
     both get the count as the parameter {count}."""
@@ -56,15 +69,21 @@ class Seats:
     def __init__(self, names: Sequence[str] | None = None):
         self.names = list(names) if names else []
 
+    def _name(self, seat: int) -> str | None:
+        return self.names[seat] if 0 <= seat < len(self.names) else None
+
     def __call__(self, seat: int) -> str:
-        if 0 <= seat < len(self.names):
-            return self.names[seat]
-        return say("seat {seat}", seat=seat)
+        """The seat's name; YOU is kept neutral in records and said here, in the language in use."""
+        name = self._name(seat)
+        if name is None:
+            return say("seat {seat}", seat=seat)
+        # TRANSLATORS: the person at the table, as a seat's name: the {you} of "{you} pass".
+        return say("You") if name == YOU else name
 
     def spoken_to(self, seat: int) -> bool:
         """Whether a sentence about `seat` speaks to it: it is named YOU (or "you"). Such a
         sentence has a template of its own, with the name as its {you}."""
-        return self(seat) in (YOU, YOU.lower())
+        return self._name(seat) in (YOU, YOU.lower())
 
     def agree(self, seat: int, you: str, other: str) -> str:
         """Of two sentences about `seat`, the one that speaks to it (`you`, its own template,
@@ -74,7 +93,7 @@ class Seats:
     def several(self, seats: Sequence[int], joiner: str = ", ") -> str:
         """Some seats in one list: their names, or without names "seat 2" or "seats 2, 3"."""
         if self.names and all(0 <= p < len(self.names) for p in seats):
-            return listed((self.names[p] for p in seats), joiner)
+            return listed((self(p) for p in seats), joiner)
         return say_n("seat {seats}", "seats {seats}", len(seats),
                      seats=listed((str(p) for p in seats), joiner))
 

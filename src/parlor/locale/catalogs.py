@@ -3,9 +3,10 @@
     python -m parlor.locale.catalogs extract   # write parlor.pot from every say/say_n call
     python -m parlor.locale.catalogs update    # then merge it into every <lang>.po
 
-Templates are the first argument of `say` and the first two of `say_n` (core/words.py); in
-the browser's JavaScript the first of `t` and the first two of `tn` (web/static/common.js), and
-in its pages the text of an element marked `data-t` and the attributes `data-ta` names.
+Templates are the first argument of `say` and `N_` and the first two of `say_n`
+(core/words.py); in the browser's JavaScript the first of `t` and the first two of `tn`
+(web/static/common.js), and in its pages the text of an element marked `data-t` and the
+attributes `data-ta` names.
 """
 
 import sys
@@ -20,7 +21,7 @@ from babel.messages.pofile import read_po, write_po
 
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE.parent  # the parlor package
-KEYWORDS = {"say": None, "say_n": (1, 2)}
+KEYWORDS = {"say": None, "say_n": (1, 2), "N_": None}
 METHODS = [("**.py", "python")]
 WEB = SOURCE / "web" / "static"
 WEB_KEYWORDS = {"t": None, "tn": (1, 2)}

@@ -25,7 +25,7 @@ from parlor.bots import pool as lanes
 from parlor.core import jsontext
 from parlor.core.errors import ParlorError, one_line, shown
 from parlor.core.fair import Fair
-from parlor.core.language import ENGLISH, known, translate, using
+from parlor.core.language import ENGLISH, known, using
 from parlor.core.match import Match
 from parlor import records
 from parlor.bots.levels import OFFERED, level_words
@@ -65,7 +65,7 @@ def game_catalogue() -> list[dict]:
     for gid, cls in games().items():
         text = text_class(gid)
         out.append({
-            "id": gid, "title": cls.title, "about": again(text.about), "min_seats": cls.min_seats,
+            "id": gid, "title": cls.title, "about": text.about_words(), "min_seats": cls.min_seats,
             "max_seats": cls.max_seats, "default_seats": cls.default_seats,
             # each seat's team letter, as the terminal names them (null: no teams)
             "teams": ([team_letter(cls, s) for s in range(len(cls.team_of))]
@@ -83,10 +83,10 @@ def _option_entry(o: Option, label: str, words: dict) -> dict:
     `parts` (the words of what it is built of; a JSON option without them is not offered)."""
     kind = ("choice" if o.choices else "bool" if isinstance(o.default, bool) else
             "int" if is_int(o.default) else "str" if isinstance(o.default, str) else "json")
-    entry = {"name": o.name, "label": again(label), "default": o.default, "allowed": o.allowed,
-             "type": kind, "choices": [{"value": v, "words": again(words.get(v, str(v)))} for v in o.choices]}
+    entry = {"name": o.name, "label": label, "default": o.default, "allowed": o.allowed,
+             "type": kind, "choices": [{"value": v, "words": words.get(v, str(v))} for v in o.choices]}
     if kind == "json":
-        entry["parts"] = {k: again(v) for k, v in words.items()}
+        entry["parts"] = dict(words)
     return entry
 
 
@@ -96,13 +96,6 @@ def level_catalogue() -> list[dict]:
     known = bot_names()
     return [{"id": level, "name": level_words(level)[0], "words": level_words(level)[1]}
             for level in OFFERED if level in known]
-
-
-def again(text: str) -> str:
-    """A sentence said once, in English, when its module was loaded (a game's `about`, its
-    options' words, the levels'), said again in the language in use: its English is its
-    template, as a placeholder-free `say` leaves it."""
-    return translate(text)
 
 
 class Server:

@@ -16,6 +16,17 @@ from parlor.games.joker.cards import CODES
 from parlor.games.joker.view import turned_of
 from parlor.testing import random_match
 
+
+_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def _as(mode: str) -> str:
+    """What a joker was played as, as a trick's list says it after the card."""
+    how = mode.split()
+    if how[0] in ("high", "low"):
+        return f"{how[0]}est {_SUITS[how[1]]}"
+    return "to take" if how[0] == "take" else "thrown away"
+
 GOLDEN = Path(__file__).parent / "golden"
 
 # A 9-card deal whose first three cards are not each hand's lowest.
@@ -235,14 +246,14 @@ def test_the_table_lines_give_the_last_trick_with_its_winner_and_a_jokers_mode_o
         if v["tricks"]:
             trick = v["tricks"][-1]
             leader, winner, jokers = trick["leader"], trick["winner"], dict(trick["modes"])
-            plays = [f"{c} {jokers[p]}" if p in jokers else c for p, c in trick["cards"]]
+            plays = [f"{c} {_as(jokers[p])}" if p in jokers else c for p, c in trick["cards"]]
             assert last == [f"Last trick: {names[leader]} {plays[0]}, {names[(leader + 1) % 4]} {plays[1]}, "
                             f"{names[(leader + 2) % 4]} {plays[2]}, {names[(leader + 3) % 4]} {plays[3]}; "
                             f"won by {names[winner]}"]
             seen_last += 1
         else:
             assert last == []
-        modes = [f"{names[p]} {dict(v['trick'])[p]} {mode}" for p, mode in v["trick_modes"]]
+        modes = [f"{names[p]} {dict(v['trick'])[p]} {_as(mode)}" for p, mode in v["trick_modes"]]
         joker = [x for x in lines if x.startswith("Joker in this trick: ")]
         # only the jokers' modes: the trick's plain cards are shown by every front end already
         assert joker == ([f"Joker in this trick: {', '.join(modes)}"] if modes else [])

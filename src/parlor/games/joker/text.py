@@ -5,10 +5,11 @@ running totals)."""
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from parlor.core.options import Option
 from parlor.core.rules import DealResult
 from parlor.core.text import FRENCH, FRENCH_RANKS, GameText, Role, cut
 from parlor.core.view import View
-from parlor.core.words import Seats, listed, say, say_n, seats_of
+from parlor.core.words import N_, said, Seats, listed, say, say_n, seats_of
 
 from .cards import DECK
 from .view import bids_of, turned_of
@@ -26,34 +27,54 @@ def _kind_words(token: str) -> str:
             "misere": say("misère")}.get(token, say("turned trump"))
 
 
+def _joker_as(seat: str, card: str, mode: str) -> str:
+    """A joker in a trick's list of cards, with what it was played as (its mode: "high S", "low H",
+    "take", "discard"), one whole phrase a mode."""
+    how = mode.split()
+    if how[0] == "high":
+        return say("{seat} {card} highest {suit}", seat=seat, card=card, suit=_suit(how[1]))
+    if how[0] == "low":
+        return say("{seat} {card} lowest {suit}", seat=seat, card=card, suit=_suit(how[1]))
+    if how[0] == "take":
+        return say("{seat} {card} to take", seat=seat, card=card)
+    return say("{seat} {card} thrown away", seat=seat, card=card)
+
+
 def _suit(letter: str) -> str:
-    return FRENCH[letter].name
+    return said(FRENCH[letter].name)
 
 
 class JokerText(GameText):
     rules: "JokerRules"  # its chapters (plans) and premium variant make the score sheet
     suits = FRENCH
     rank_names = FRENCH_RANKS
-    about = say("Georgian trick-taking for four: bid the exact number of tricks you will take; "
+    about = N_("Georgian trick-taking for four: bid the exact number of tricks you will take; "
                 "the two jokers play as high or as low as you like.")
     option_words = {
-        "length": (say("Deals"), {"classic24": say("Classic: 24 deals"), "short12": say("Short: 12 deals"),
-                                  "full40": say("Full: 40 deals, with golden, no-trump, dark and misère chapters")}),
-        "shtanga": (say("Shtanga (bid, no trick taken)"),
-                    {-100: say("−100 for a shtanga"), -200: say("−200 for a shtanga"),
-                     "per_card": say("−100 for each card dealt")}),
-        "premium": (say("Chapter premium"), {"double": say("Best deal doubled"),
-                                             "cross_out": say("The others' best deal struck out")}),
-        "first_dealer": (say("First dealer"), {0: say("Seat 0"), 1: say("Seat 1"), 2: say("Seat 2"),
-                                               3: say("Seat 3"), "random": say("Drawn at random")}),
-        "schedule": (say("Your own deals"), {
-            **{str(n): say_n("{count} card, trump turned up", "{count} cards, trump turned up", n)
-               for n in range(1, 9)},
-            "9": say("9 cards, trump chosen"), "nt": say("9 cards, no trump"),
-            "dark": say("9 cards, dark (bids before trump)"), "gold": say("9 cards, golden (+100 a trick)"),
-            "misere": say("9 cards, misère (−100 a trick)")}),
+        "length": (N_("Deals"), {"classic24": N_("Classic: 24 deals"), "short12": N_("Short: 12 deals"),
+                                  "full40": N_("Full: 40 deals, with golden, no-trump, dark and misère chapters")}),
+        "shtanga": (N_("Shtanga (bid, no trick taken)"),
+                    {-100: N_("−100 for a shtanga"), -200: N_("−200 for a shtanga"),
+                     "per_card": N_("−100 for each card dealt")}),
+        "premium": (N_("Chapter premium"), {"double": N_("Best deal doubled"),
+                                             "cross_out": N_("The others' best deal struck out")}),
+        "first_dealer": (N_("First dealer"), {0: N_("Seat 0"), 1: N_("Seat 1"), 2: N_("Seat 2"),
+                                               3: N_("Seat 3"), "random": N_("Drawn at random")}),
+        "schedule": (N_("Your own deals"), {
+            "9": N_("9 cards, trump chosen"), "nt": N_("9 cards, no trump"),
+            "dark": N_("9 cards, dark (bids before trump)"), "gold": N_("9 cards, golden (+100 a trick)"),
+            "misere": N_("9 cards, misère (−100 a trick)")}),
     }
-    turn_words = {"trump": say("name the trump suit")}
+    turn_words = {"trump": N_("name the trump suit")}
+
+    @classmethod
+    def option_label(cls, option: Option) -> tuple[str, dict]:
+        """The declared words, and the schedule's deals of 1 to 8 cards, whose words a count says."""
+        label, values = super().option_label(option)
+        if option.name == "schedule":
+            values = {**{str(n): say_n("{count} card, trump turned up", "{count} cards, trump turned up", n)
+                         for n in range(1, 9)}, **values}
+        return label, values
 
     def table_lines(self, v: View) -> list[str]:
         """The deal, trump, bids, the last trick, tricks won, the trick's joker modes, the chapter."""
@@ -88,15 +109,14 @@ class JokerText(GameText):
         if v["tricks"]:
             last = v["tricks"][-1]
             modes = dict(last["modes"])
-            played = listed(say("{seat} {card} {mode}", seat=who(p), card=c, mode=modes[p]) if p in modes else
+            played = listed(_joker_as(who(p), c, modes[p]) if p in modes else
                             say("{seat} {card}", seat=who(p), card=c) for p, c in last["cards"])
             lines.append(say("Last trick: {cards}; won by {winner}", cards=played, winner=who(last["winner"])))
         won = listed(say("{seat} {won}", seat=who(p), won=f["won"]) for p, f in enumerate(v["seat_facts"]))
         lines.append(say("Tricks won: {tricks}", tricks=won))
         card = dict(v["trick"])
         if v["trick_modes"]:  # the trick's cards are shown elsewhere; a joker's mode only here
-            jokers = listed(say("{seat} {card} {mode}", seat=who(p), card=card[p], mode=mode)
-                            for p, mode in v["trick_modes"])
+            jokers = listed(_joker_as(who(p), card[p], mode) for p, mode in v["trick_modes"])
             lines.append(say("Joker in this trick: {jokers}", jokers=jokers))
         if v["chapter_premium"] and v["chapter_results"]:
             on = [p for p in range(4) if all(r["bids"][p] == r["tricks"][p] for r in v["chapter_results"])]
@@ -221,9 +241,10 @@ class JokerText(GameText):
         def row(label: str, cells: list[str]) -> str:
             return f"{label:<15}" + sep + sep.join(f"{c:>{width}}" for c in cells)
 
+        # the sheet's column heads, said before the rows are laid out
+        kind, trump, bid, tk, pts = say("kind"), say("trump"), say("bid"), say("tk"), say("pts")
         lines = [row("", [cut(n, width) for n in names]),
-                 row(f"{'#':>2} {say('kind'):<6} {say('trump')}",
-                     [f"{say('bid'):>3}{say('tk'):>3}{say('pts'):>5}"] * 4)]
+                 row(f"{'#':>2} {kind:<6} {trump}", [f"{bid:>3}{tk:>3}{pts:>5}"] * 4)]
         plans = self.rules.plans
         totals = [0, 0, 0, 0]
         chapter_sum = [0, 0, 0, 0]

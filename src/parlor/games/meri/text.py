@@ -7,7 +7,7 @@ from typing import ClassVar
 from parlor.core.rules import DealResult
 from parlor.core.text import GameText, Role, Suit, sentence_lines
 from parlor.core.view import HIDDEN, View
-from parlor.core.words import Seats, listed, say, seats_of
+from parlor.core.words import N_, Seats, listed, say, seats_of
 
 from .cards import DECK, IS_TRUMP, SUITS, TENKA, trump_robai, trump_sun
 from .view import indicator_of
@@ -28,9 +28,9 @@ def _robai_words(status: str) -> str:
 class MeriText(GameText):
     suits: ClassVar[dict[str, Suit]] = {s: Suit(SUIT_NAMES[s], *_SIGNS[s], emblem=_EMBLEMS[s])
                                             for s in SUITS}
-    about = say("Eight-player Unsun karuta in two teams of four: win tricks and trump combos for your team.")
-    option_words = {"num_deals": (say("Deals in the match"), {})}
-    turn_words = {"declare": say("declare")}
+    about = N_("Eight-player Unsun karuta in two teams of four: win tricks and trump combos for your team.")
+    option_words = {"num_deals": (N_("Deals in the match"), {})}
+    turn_words = {"declare": N_("declare")}
     rank_names: ClassVar[dict[str, str]] = {"Ka": "Kaba", "Re": "Rei", "Ro": "Robai", "So": "Sota", "Un": "Un",
                                             "Su": "Sun"}
 
@@ -217,12 +217,13 @@ class MeriText(GameText):
         rows += sentence_lines(say("Team B: {seats}", seats=listed(names[1::2])), 0)
         a, b = say("team A"), say("team B")
         w = max(len(a), len(b), 8)
-        rows.append(f"{say('deal'):<6}{a:>{w}}  {b:>{w}}")
+        deal, total = say("deal"), say("total")
+        rows.append(f"{deal:<6}{a:>{w}}  {b:>{w}}")
         ta = tb = 0
         for i, r in enumerate(results, 1):
             ta, tb = ta + r.points[0], tb + r.points[1]
             cells = (f"{r.points[0]:+d} ={ta}", f"{r.points[1]:+d} ={tb}")
             rows.append(f"{i:>4}  {cells[0]:>{w}}  {cells[1]:>{w}}")
             rows += sentence_lines(self.deal_result(r, names))
-        rows.append(f"{say('total'):<6}{ta:>{w}d}  {tb:>{w}d}")
+        rows.append(f"{total:<6}{ta:>{w}d}  {tb:>{w}d}")
         return "\n".join(rows)

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from parlor.core.rules import DealResult
 from parlor.core.text import FRENCH, FRENCH_RANKS, GameText
 from parlor.core.view import View
-from parlor.core.words import Seats, listed, say, say_n, seats_of
+from parlor.core.words import N_, Seats, listed, say, say_n, seats_of
 
 from .cards import DECK, VALUE, is_set
 from .view import discard_pile_of
@@ -28,9 +28,11 @@ def _how_it_ended(end: str, seats: list[int], totals: list[int], points: list[in
             return say("{you} hold a low hand ({total})", you=who(p), total=totals[p])
         return say("{seat} holds a low hand ({total})", seat=who(p), total=totals[p])
     if end == "tor_void":
-        return say("void: {seats} hold Tőr", seats=who.several(seats, say(" and ")))
+        both = who.several(seats, say(" and "))
+        return say("void: {seats} hold Tőr", seats=both)
     if end == "low_void":
-        return say("void: {seats} hold low hands", seats=who.several(seats, say(" and ")))
+        both = who.several(seats, say(" and "))
+        return say("void: {seats} hold low hands", seats=both)
     if end == "out":
         return say("{seat} went out", seat=who(p))
     if points[p] > 0:  # a drop
@@ -43,11 +45,11 @@ def _how_it_ended(end: str, seats: list[int], totals: list[int], points: list[in
 class TorText(GameText):
     suits = FRENCH
     rank_names = FRENCH_RANKS
-    about = say("Hungarian knock rummy: meld, lay off, go out or drop with the lowest hand to take the stakes.")
-    option_words = {"stake": (say("Units a single stake pays"), {}), "deals": (say("Deals in the match"), {})}
+    about = N_("Hungarian knock rummy: meld, lay off, go out or drop with the lowest hand to take the stakes.")
+    option_words = {"stake": (N_("Units a single stake pays"), {}), "deals": (N_("Deals in the match"), {})}
     # the spec's Hungarian table terms beside the English (tor.md 1, 5, 7, 8): talon, virít, terít
-    turn_words = {"draw": say("draw (stock or discard pile)"), "drop": say("drop (virít)"),
-                  "meld": say("meld (terít)"), "layoff": say("lay off"), "end": say("end your turn")}
+    turn_words = {"draw": N_("draw (stock or discard pile)"), "drop": N_("drop (virít)"),
+                  "meld": N_("meld (terít)"), "layoff": N_("lay off"), "end": N_("end your turn")}
 
     def table_lines(self, v: View) -> list[str]:
         who = seats_of(v)

@@ -6,26 +6,39 @@ from typing import ClassVar
 from parlor.core.rules import DealResult
 from parlor.core.text import GameText, Role, Suit
 from parlor.core.view import View
-from parlor.core.words import Seats, listed, say, say_n, seats_of
+from parlor.core.words import N_, said, Seats, listed, say, say_n, seats_of
 
 from .cards import DECK, SUITS, partner, suit_of
 from .view import upcard_of
 
-SUIT_NAMES = {"A": "Architecture", "L": "Leadership", "M": "Art & Music", "T": "Thought"}
+# TRANSLATORS: Yokir's suits, named for the Disciplines of A Tale in the Desert.
+SUIT_NAMES = {"A": N_("Architecture"), "L": N_("Leadership"), "M": N_("Art & Music"), "T": N_("Thought")}
 # The printed colours (rules 2): Architecture and Art & Music black, the others red.
 _SIGNS = {"A": ("⌂", "black"), "L": ("♛", "red"), "M": ("♪", "black"), "T": ("∴", "red")}
 # The seed's emblems, as static/cards.js draws them: a pyramid, a crown, notes and a brush, a scroll.
 _EMBLEMS = {"A": "pyramid", "L": "crown", "M": "notes", "T": "scroll"}
 
 
+def _bid(who: Seats, seat: int, bid: str) -> str:
+    """A bid in a round's list ("pass", "pick", "call A"), one whole phrase a kind of bid."""
+    p = who(seat)
+    if bid == "pass":
+        return who.agree(seat, say("{you} pass", you=p), say("{seat} passes", seat=p))
+    if bid == "pick":
+        return who.agree(seat, say("{you} pick it up", you=p), say("{seat} picks it up", seat=p))
+    suit = said(SUIT_NAMES[bid.split()[-1]])
+    return who.agree(seat, say("{you} call {suit}", you=p, suit=suit), say("{seat} calls {suit}", seat=p, suit=suit))
+
+
 class YokirText(GameText):
     suits: ClassVar[dict[str, Suit]] = {s: Suit(SUIT_NAMES[s], *_SIGNS[s], emblem=_EMBLEMS[s])
                                             for s in SUITS}
-    about = say("Three-player Euchre from A Tale in the Desert: whoever names trump plays alone against the other two.")
-    option_words = {"target": (say("Points to win"), {})}
-    turn_words = {"pick": say("pick up the face-up card"), "call": say("call a trump suit")}
-    rank_names: ClassVar[dict[str, str]] = {"1": "Initiate", "2": "Student", "3": "Prentice", "4": "Journeyman",
-                                            "5": "Scribe", "6": "Master"}
+    about = N_("Three-player Euchre from A Tale in the Desert: whoever names trump plays alone against the other two.")
+    option_words = {"target": (N_("Points to win"), {})}
+    turn_words = {"pick": N_("pick up the face-up card"), "call": N_("call a trump suit")}
+    # TRANSLATORS: Yokir's ranks, from the highest (Initiate) down; the {rank} of "the {rank} of {suit}".
+    rank_names: ClassVar[dict[str, str]] = {"1": N_("Initiate"), "2": N_("Student"), "3": N_("Prentice"),
+                                            "4": N_("Journeyman"), "5": N_("Scribe"), "6": N_("Master")}
 
     def table_lines(self, v: View) -> list[str]:
         who = seats_of(v)
@@ -36,11 +49,11 @@ class YokirText(GameText):
             sage = SUITS[partner(SUITS.index(t))]
             if up_state == "picked":  # 12: everyone saw the picker take it
                 lines.append(say("Trump: {suit} ({name}), {caller} picked up the face-up {card}. "
-                                 "Oracle 1{suit}, Sage 1{sage}.", suit=t, name=SUIT_NAMES[t],
+                                 "Oracle 1{suit}, Sage 1{sage}.", suit=t, name=said(SUIT_NAMES[t]),
                                  caller=who(v["caller"]), card=up, sage=sage))
             else:
                 lines.append(say("Trump: {suit} ({name}), called by {caller}. Oracle 1{suit}, Sage 1{sage}.",
-                                 suit=t, name=SUIT_NAMES[t], caller=who(v["caller"]), sage=sage))
+                                 suit=t, name=said(SUIT_NAMES[t]), caller=who(v["caller"]), sage=sage))
         elif up_state == "face_up":
             lines.append(say("Face-up card: {card}. Pick it (its suit becomes trump) or pass.", card=up))
         else:
@@ -49,10 +62,10 @@ class YokirText(GameText):
         n = v["seats"]
         first, second = v["bids"][:n], v["bids"][n:]
         if first:
-            bids = listed(say("{seat} {bid}", seat=who(s), bid=b) for s, b in first)
+            bids = listed(_bid(who, s, b) for s, b in first)
             lines.append(say("Bids, round 1 (the face-up card): {bids}", bids=bids))
         if second:
-            bids = listed(say("{seat} {bid}", seat=who(s), bid=b) for s, b in second)
+            bids = listed(_bid(who, s, b) for s, b in second)
             lines.append(say("Bids, round 2 (another suit): {bids}", bids=bids))
         if v["discard"]:
             lines.append(say("You discarded {card}.", card=v["discard"]))
@@ -78,11 +91,11 @@ class YokirText(GameText):
         if verb == "pick":
             up = upcard_of(v)[0]
             return say("Pick up {card}: {suit} becomes trump", card=self.card_words(up),
-                       suit=SUIT_NAMES[up[-1]])
+                       suit=said(SUIT_NAMES[up[-1]]))
         if verb == "pass":
             return say("Pass")
         if verb == "call":
-            return say("Name {suit} trump", suit=SUIT_NAMES[rest[0]])
+            return say("Name {suit} trump", suit=said(SUIT_NAMES[rest[0]]))
         if verb == "discard":
             return say("Discard {card}", card=self._card(v, rest[0]))
         card = self._card(v, rest[0])
@@ -98,7 +111,7 @@ class YokirText(GameText):
         if verb == "pass":
             return who.agree(seat, say("{you} pass", you=p), say("{seat} passes", seat=p))
         if verb == "call":
-            suit = SUIT_NAMES[rest[0]]
+            suit = said(SUIT_NAMES[rest[0]])
             return who.agree(seat, say("{you} name {suit} trump", you=p, suit=suit),
                              say("{seat} names {suit} trump", seat=p, suit=suit))
         card = self.card_words(rest[0])  # "a card" for another's discard, which nobody else sees
