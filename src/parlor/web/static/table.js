@@ -684,7 +684,8 @@ function main() {
   $("b-keys").addEventListener("click", showKeys);
   document.addEventListener("keydown", onKey);
   dialogFocus();
-  document.querySelector(".tbar").append(languageMenu());
+  // a preference like the two above it, not a header button: the header has no room to spare
+  $("prefs").append(el("br"), el("label", {}, t("Language"), " ", languageMenu()));
   connect();
 }
 
