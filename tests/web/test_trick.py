@@ -19,12 +19,15 @@ def test_the_completed_trick_is_shown_whole_with_its_winner(browser, live_server
     page.wait_for_selector("#hand [data-code]")
     saw_turn = False
     for _ in range(800):
-        if page.locator("#hand .card.playable").count():  # the tab says so too, seen from another tab
+        # the tab says whose turn it is too, seen from another tab: looked at whenever the turn cue
+        # shows (a bid or a card), and right after a click, before the server's answer (a card that
+        # appears between one look and the next click is played without a look at the cue)
+        if page.locator("#turn-cue").count():
             saw_turn = saw_turn or page.title().startswith("● Your turn")
-
         if page.locator("#trick.done").count():
             break
-        step(page)
+        if step(page):
+            saw_turn = saw_turn or page.title().startswith("● Your turn")
         page.wait_for_timeout(30)
     else:
         raise AssertionError("no completed trick was shown")
