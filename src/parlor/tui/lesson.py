@@ -9,7 +9,6 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import HorizontalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from parlor.core.words import from_data, say
@@ -18,7 +17,7 @@ from parlor.session.rules_text import CARD_MARK
 
 from .dialogs import ChoiceDialog
 from .model import Moves, group_moves
-from .table import TABLE_CSS, compose_table, draw_table
+from .table import HAND_KEYS, TABLE_CSS, HandScreen, compose_table, draw_table
 from .widgets import HandView, codes_coloured
 
 LESSON_CSS = TABLE_CSS + """
@@ -26,25 +25,14 @@ LESSON_CSS = TABLE_CSS + """
 """
 
 
-class LessonScreen(Screen):
-    CSS = LESSON_CSS
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "next", "next step"),
-        Binding("q", "leave", "leave"),
-        Binding("up", "focus_hand(False)", show=False),
-        Binding("down", "focus_hand(True)", show=False),
-        *(Binding(str((i + 1) % 10), f"card({i})", show=False) for i in range(10)),
-    ]
+class PracticeScreen(HandScreen):
+    """A scripted position at the table (a lesson, a practice position): the table's layout with
+    a line of narration under its head; q leaves it, back to the match it was opened over."""
 
-    def __init__(self, run: LessonRun, over_table: bool = False) -> None:
+    def __init__(self, over_table: bool) -> None:
         super().__init__()
-        self.run = run
         self.over_table = over_table  # opened from a match: q goes back to it
         self.moves = Moves({}, [], {}, [])
-        self.question = 0  # the closing question in play, once the steps are done
-        self.reply = ""  # what the lesson said of the last thing tried
-        self.buttons: dict[str, str] = {}  # button id -> a move, "next" or a question's choice
-        self.round = 0
 
     def compose(self) -> ComposeResult:
         yield from compose_table(moves=True)
@@ -53,6 +41,45 @@ class LessonScreen(Screen):
         await self.mount(Static(id="say"), after=self.query_one("#head"))  # the narration under the head
         self.query_one(HandView).focus()
         self.redraw()
+
+    def redraw(self) -> None:
+        raise NotImplementedError
+
+    def try_move(self, text: str) -> None:
+        raise NotImplementedError
+
+    def action_leave(self) -> None:
+        if self.over_table:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
+
+    def on_hand_view_chosen(self, event: HandView.Chosen) -> None:
+        actions = self.moves.by_card.get(event.code, [])
+        if len(actions) > 1:  # a joker led: which way
+            def done(choice: str | None) -> None:
+                if choice:
+                    self.try_move(choice)
+            self.app.push_screen(ChoiceDialog(say("{card}: which move?", card=event.code), actions), done)
+            return
+        self.try_move(actions[0] if actions else event.code)  # a card with no move: the rules say why
+
+
+class LessonScreen(PracticeScreen):
+    CSS = LESSON_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "next", "next step"),
+        Binding("q", "leave", "leave"),
+        *HAND_KEYS,
+    ]
+
+    def __init__(self, run: LessonRun, over_table: bool = False) -> None:
+        super().__init__(over_table)
+        self.run = run
+        self.question = 0  # the closing question in play, once the steps are done
+        self.reply = ""  # what the lesson said of the last thing tried
+        self.buttons: dict[str, str] = {}  # button id -> a move, "next" or a question's choice
+        self.round = 0
 
     def said(self, text: str) -> Text:
         """A sentence of the lesson, its card markers as the table's coloured card codes."""
@@ -137,32 +164,6 @@ class LessonScreen(Screen):
             self.run.next()
             self.reply = ""
             self.redraw()
-
-    def action_leave(self) -> None:
-        if self.over_table:
-            self.app.pop_screen()
-        else:
-            self.app.exit()
-
-    def action_card(self, index: int) -> None:
-        self.query_one(HandView).pick(index)
-
-    def action_focus_hand(self, down: bool) -> None:
-        buttons = list(self.query_one("#moves").query(Button))
-        if down and buttons and self.query_one(HandView).has_focus:
-            buttons[0].focus()
-        elif not down:
-            self.query_one(HandView).focus()
-
-    def on_hand_view_chosen(self, event: HandView.Chosen) -> None:
-        actions = self.moves.by_card.get(event.code, [])
-        if len(actions) > 1:  # a joker led: which way
-            def done(choice: str | None) -> None:
-                if choice:
-                    self.try_move(choice)
-            self.app.push_screen(ChoiceDialog(say("{card}: which move?", card=event.code), actions), done)
-            return
-        self.try_move(actions[0] if actions else event.code)  # a card with no move: the rules say why
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         kind = self.buttons.get(event.button.id or "")

@@ -9,16 +9,14 @@ from rich.text import Text
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.containers import HorizontalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from parlor.core.words import say
 from parlor.session.puzzles import Answer, PuzzleRun, puzzle, puzzles, verdict_lines
 
-from .dialogs import ChoiceDialog
-from .lesson import LESSON_CSS
+from .lesson import LESSON_CSS, PracticeScreen
 from .model import group_moves
-from .table import compose_table, draw_table
+from .table import HAND_KEYS, draw_table
 from .widgets import HandView, codes_coloured
 
 
@@ -28,33 +26,22 @@ PUZZLE_CSS = LESSON_CSS + """
 """
 
 
-class PuzzleScreen(Screen):
+class PuzzleScreen(PracticeScreen):
     CSS = PUZZLE_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "next", "next position"),
         Binding("a", "again", "try again"),
         Binding("q", "leave", "leave"),
-        Binding("up", "focus_hand(False)", show=False),
-        Binding("down", "focus_hand(True)", show=False),
-        *(Binding(str((i + 1) % 10), f"card({i})", show=False) for i in range(10)),
+        *HAND_KEYS,
     ]
 
     def __init__(self, run: PuzzleRun, over_table: bool = False) -> None:
-        super().__init__()
+        super().__init__(over_table)
         self.run = run
-        self.over_table = over_table  # opened from a match: q goes back to it
         self.answer: Answer | None = None  # the verdict once a move is chosen
         self.refusal = ""  # why the last thing tried is no move
         self.buttons: dict[str, str] = {}  # button id -> a move
         self.round = 0
-
-    def compose(self):
-        yield from compose_table(moves=True)
-
-    async def on_mount(self) -> None:
-        await self.mount(Static(id="say"), after=self.query_one("#head"))
-        self.query_one(HandView).focus()
-        self.redraw()
 
     def redraw(self) -> None:
         run = self.run
@@ -115,32 +102,6 @@ class PuzzleScreen(Screen):
     def action_again(self) -> None:
         self.answer, self.refusal = None, ""
         self.redraw()
-
-    def action_leave(self) -> None:
-        if self.over_table:
-            self.app.pop_screen()
-        else:
-            self.app.exit()
-
-    def action_card(self, index: int) -> None:
-        self.query_one(HandView).pick(index)
-
-    def action_focus_hand(self, down: bool) -> None:
-        buttons = list(self.query_one("#moves").query(Button))
-        if down and buttons and self.query_one(HandView).has_focus:
-            buttons[0].focus()
-        elif not down:
-            self.query_one(HandView).focus()
-
-    def on_hand_view_chosen(self, event: HandView.Chosen) -> None:
-        actions = self.moves.by_card.get(event.code, [])
-        if len(actions) > 1:  # a joker led: which way
-            def done(choice: str | None) -> None:
-                if choice:
-                    self.try_move(choice)
-            self.app.push_screen(ChoiceDialog(say("{card}: which move?", card=event.code), actions), done)
-            return
-        self.try_move(actions[0] if actions else event.code)  # a card with no move: the rules say why
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         move = self.buttons.get(event.button.id or "")

@@ -71,6 +71,30 @@ def compose_table(moves: bool) -> ComposeResult:
     yield Footer(compact=True)
 
 
+# The keys of every screen drawn by compose_table: up and down between the hand and the move
+# buttons, a digit for a card of the hand (1-9, 0 the tenth).
+HAND_KEYS: list[BindingType] = [
+    Binding("up", "focus_hand(False)", show=False),
+    Binding("down", "focus_hand(True)", show=False),
+    *(Binding(str((i + 1) % 10), f"card({i})", show=False) for i in range(10)),
+]
+
+
+class HandScreen(Screen):
+    """A screen drawn by compose_table (the table, a lesson, a practice position): what its
+    HAND_KEYS do."""
+
+    def action_card(self, index: int) -> None:
+        self.query_one(HandView).pick(index)
+
+    def action_focus_hand(self, down: bool) -> None:
+        buttons = list(self.query_one("#moves").query(Button))
+        if down and buttons and self.query_one(HandView).has_focus:
+            buttons[0].focus()
+        elif not down:
+            self.query_one(HandView).focus()
+
+
 def draw_table(screen: Screen, words: GameText, view: View, scores: list[int], me: int,
                extra: list[Text] | None = None) -> None:
     """The seats, the trick and the table's text of one seat's view (`extra` lines first), in
@@ -118,7 +142,7 @@ def describe_result(session: Session, number: int) -> Text:
 LEAVE = "Leave the table?"
 
 
-class TableScreen(Screen):
+class TableScreen(HandScreen):
     CSS = TABLE_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         # the footer shows as many as 80 columns hold, in this order: quitting must be among them
@@ -136,11 +160,9 @@ class TableScreen(Screen):
         Binding("r", "rules", "rules"),
         Binding("k", "learn", "learn", show=False),  # also the Rules dialog's Learn button
         Binding("o", "load", "load"),
-        Binding("up", "focus_hand(False)", show=False),
-        Binding("down", "focus_hand(True)", show=False),
         Binding("left", "button_step(-1)", show=False),
         Binding("right", "button_step(1)", show=False),
-        *(Binding(str((i + 1) % 10), f"card({i})", show=False) for i in range(10)),
+        *HAND_KEYS,
     ]
 
     def __init__(self, session: Session) -> None:
@@ -445,16 +467,6 @@ class TableScreen(Screen):
             self.choose_among(f"{label[:-1]}: which one?", self.moves.groups[label[:-1]])
         else:
             self.play(label)
-
-    def action_card(self, index: int) -> None:
-        self.query_one(HandView).pick(index)
-
-    def action_focus_hand(self, down: bool) -> None:
-        buttons = list(self.query_one("#moves").query(Button))
-        if down and buttons and self.query_one(HandView).has_focus:
-            buttons[0].focus()
-        elif not down:
-            self.query_one(HandView).focus()
 
     def action_button_step(self, step: int) -> None:
         """←/→ along the move buttons (the hand has its own arrows)."""
