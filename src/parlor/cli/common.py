@@ -1,7 +1,9 @@
-"""Arguments shared by the commands that set up a table, and argument types."""
+"""Arguments shared by the commands that set up a table, argument types, and the choice of the
+line mode."""
 
 import argparse
 import json
+import sys
 
 from parlor.core.errors import UsageError, shown
 from parlor.core.registry import games, make_rules
@@ -80,3 +82,12 @@ def progress(*columns):
     from rich.progress import Progress
     console = Console(stderr=True)
     return Progress(*columns, console=console, transient=True, disable=not console.is_terminal)
+
+
+def line_mode(args, what: str) -> bool:
+    """Whether to run in the line mode: --plain asked for, or no terminal to draw a table on (then
+    said on stderr: "parlor: not a terminal; {what} in the line mode (--plain)")."""
+    if not args.plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print(f"parlor: not a terminal; {what} in the line mode (--plain)", file=sys.stderr)
+        return True
+    return args.plain

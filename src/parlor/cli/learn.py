@@ -6,7 +6,6 @@ move, a short form); a step that asks for no move is passed with Enter. The less
 and the closing questions are written as plain lines, so a screen reader or a script can follow
 them."""
 
-import sys
 import textwrap
 
 from parlor.core.errors import UsageError
@@ -14,7 +13,7 @@ from parlor.core.words import from_data, say
 from parlor.session.rules_text import CARD_MARK
 from parlor.session.lessons import LessonRun, lesson, lessons
 
-from .common import add_game_arg
+from .common import add_game_arg, line_mode
 from .plain import table_lines
 
 HELP = """Type the number of a move, the move itself or a short form naming one move (a card's
@@ -41,10 +40,7 @@ def run(args) -> int:
         print(say("Play one with: parlor learn {game} {number}", game=args.game, number=found[0].number))
         return 0
     run_ = LessonRun(lesson(args.game, args.number))
-    if not args.plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print("parlor: not a terminal; the lesson is in the line mode (--plain)", file=sys.stderr)
-        args.plain = True
-    if args.plain:
+    if line_mode(args, "the lesson is"):
         LessonLine(run_).play()
     else:
         from parlor.tui.lesson import LessonApp

@@ -13,7 +13,7 @@ from parlor.core.words import say_n
 from parlor.session import default_level, fresh_seed, person_seat
 from parlor.session.keep import data_folder, kept
 
-from .common import add_game_arg, add_table_args, bot_list, parse_options, rules_from_args
+from .common import add_game_arg, add_table_args, bot_list, line_mode, parse_options, rules_from_args
 from .plain import PlainTable
 
 
@@ -87,10 +87,7 @@ def run(args) -> int:
     bots = args.bots or []
     if args.delay is not None and not 0 <= args.delay <= 10:
         raise UsageError("--delay must be from 0 to 10 seconds")
-    if not args.plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print("parlor: not a terminal; playing in the line mode (--plain)", file=sys.stderr)
-        args.plain = True
-    if args.plain:
+    if line_mode(args, "playing"):
         if match is None:
             match = Match(rules, args.seed if args.seed is not None else fresh_seed())
         PlainTable(match, seat, bots or [default_level()], ask_first=args.ask_first, keep_in=folder).run()

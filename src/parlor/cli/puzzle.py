@@ -5,13 +5,12 @@ In the line mode the table is written as the seat sees it; the person types a mo
 line-mode table (a number from the list, the move, a short form) and reads the search's verdict
 on every legal move."""
 
-import sys
 
 from parlor.core.errors import UsageError
 from parlor.core.words import say
 from parlor.session.puzzles import PuzzleRun, puzzle, puzzles, verdict_lines
 
-from .common import add_game_arg
+from .common import add_game_arg, line_mode
 from .plain import table_lines
 
 HELP = """Type the number of a move, the move itself or a short form naming one move (a card's
@@ -35,10 +34,7 @@ def run(args) -> int:
         print(say("Play one with: parlor puzzle {game} {number}", game=args.game, number=1))
         return 0
     run_ = PuzzleRun(puzzle(args.game, args.number))
-    if not args.plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print("parlor: not a terminal; the position is in the line mode (--plain)", file=sys.stderr)
-        args.plain = True
-    if args.plain:
+    if line_mode(args, "the position is"):
         PuzzleLine(run_).play()
     else:
         from parlor.tui.puzzle import PuzzleApp
