@@ -5,6 +5,7 @@ import json
 import re
 
 import pytest
+from terminal import parlor
 
 from parlor import records
 from parlor.bots import make_bot
@@ -177,29 +178,11 @@ def test_a_seat_is_named_by_number_or_by_the_records_name():
 def test_the_progress_bar_is_on_standard_error_and_the_json_stays_json(tmp_path):
     """On a terminal (a pseudo-terminal here) the bar is drawn on standard error; the report on
     standard output is the JSON alone."""
-    import os
-    import pty
-    import subprocess
-    import sys
     path = tmp_path / "r.json"
     path.write_text(json.dumps(joker_blunder()))
-    main_fd, child = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "parlor.cli.main", "review", str(path), "--budget", "5", "--json"],
-                            stdout=subprocess.PIPE, stderr=child, env=dict(os.environ, COLUMNS="100", TERM="xterm"))
-    os.close(child)
-    out = proc.stdout.read()
-    seen = b""
-    while True:
-        try:
-            chunk = os.read(main_fd, 4096)
-        except OSError:  # the child closed its end
-            break
-        if not chunk:
-            break
-        seen += chunk
-    assert proc.wait(timeout=120) == 0
-    os.close(main_fd)
-    assert b"weighing the choices" in seen
+    code, out, seen = parlor(["review", str(path), "--budget", "5", "--json"], stderr_terminal=True, timeout=120)
+    assert code == 0
+    assert "weighing the choices" in seen
     assert json.loads(out)["game"] == "joker"
 
 
