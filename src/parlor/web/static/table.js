@@ -84,7 +84,6 @@ async function onMessage(m) {
       S.suits = g ? g.suits : {};
       S.teams = g ? g.teams : null;
       S.tricks = g ? g.tricks : true;
-      S.levels = cat.levels;
       $("b-last").classList.toggle("hidden", !S.tricks);  // Tőr has no tricks
       document.title = t("parlor — {game}", { game: m.game.title });
       $("b-learn").href = `/learn/${encodeURIComponent(m.game.id)}`;
@@ -124,7 +123,6 @@ const mySeat = () => S.msg.seat;
 // A legal move as a person says it (the server's legal_words), else its action string.
 const moveWords = a => (S.msg.legal_words || {})[a] || a;
 // A computer level by its name in the reader's language (the game catalogue's).
-const levelName = id => ((S.levels || []).find(l => l.id === id) || { name: id }).name;
 
 function setStatus(text, yours, isError) {
   const st = $("status");
@@ -159,7 +157,7 @@ function badges(s) {
   const out = [];
   if (v.dealer === s) out.push(el("span", { class: "badge dealer", title: t("dealer") }, t("dealer")));
   if (S.teams) out.push(el("span", { class: `badge team team-${S.teams[s]}` }, t("team {team}", { team: S.teams[s] })));
-  if (p.kind === "computer") out.push(el("span", { class: "badge cpu" }, t("computer · {level}", { level: p.level_name || levelName(p.level) })));
+  if (p.kind === "computer") out.push(el("span", { class: "badge cpu" }, t("computer · {level}", { level: p.level_name })));
   else if (p.standin) out.push(el("span", { class: "badge off" }, t("away · computer holds the seat")));
   else if (!p.joined) out.push(el("span", { class: "badge off" }, t("not joined yet")));
   else out.push(el("span", { class: p.connected ? "badge on" : "badge off" }, p.connected ? t("here") : t("away")));
