@@ -98,33 +98,33 @@ class LessonLine:
             return None
         return None if text in ("quit", "exit") else text
 
-    def _read_on(self) -> bool:
-        self.write(say("(press Enter to go on)"))
+    def _command(self, look_on_blank: bool) -> str | None:
+        """The next line that is neither help nor a look at the table, which are answered here
+        (None: quit, or the input ended)."""
         while True:
             text = self._ask()
             if text is None:
-                return False
+                return None
             if text in ("help", "?"):
                 self.write(HELP)
-                continue
-            if text in ("hand", "table", "look"):
+            elif text in ("hand", "table", "look") or (look_on_blank and text == ""):
                 self._show_table()
-                continue
-            self.run.next()
-            return True
+            else:
+                return text
+
+    def _read_on(self) -> bool:
+        self.write(say("(press Enter to go on)"))
+        if self._command(look_on_blank=False) is None:
+            return False
+        self.run.next()
+        return True
 
     def _move(self) -> bool:
         self._show_table()
         while True:
-            text = self._ask()
+            text = self._command(look_on_blank=True)
             if text is None:
                 return False
-            if text in ("help", "?"):
-                self.write(HELP)
-                continue
-            if text in ("hand", "table", "look", ""):
-                self._show_table()
-                continue
             reply = self.run.move(text)
             if reply.taken:
                 return True
