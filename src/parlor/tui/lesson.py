@@ -8,7 +8,6 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import HorizontalScroll
 from textual.widgets import Button, Static
 
 from parlor.core.words import from_data, say
@@ -32,7 +31,6 @@ class PracticeScreen(HandScreen):
     def __init__(self, over_table: bool) -> None:
         super().__init__()
         self.over_table = over_table  # opened from a match: q goes back to it
-        self.moves = Moves({}, [], {}, [])
 
     def compose(self) -> ComposeResult:
         yield from compose_table(moves=True)
@@ -78,8 +76,6 @@ class LessonScreen(PracticeScreen):
         self.run = run
         self.question = 0  # the closing question in play, once the steps are done
         self.reply = ""  # what the lesson said of the last thing tried
-        self.buttons: dict[str, str] = {}  # button id -> a move, "next" or a question's choice
-        self.round = 0
 
     def said(self, text: str) -> Text:
         """A sentence of the lesson, its card markers as the table's coloured card codes."""
@@ -124,24 +120,11 @@ class LessonScreen(PracticeScreen):
             kinds = list(wanted)
         else:
             wanted, kinds = [say("Next")], ["next"]
-        self._buttons(wanted, kinds)
+        self.show_buttons(wanted, kinds)
 
     def _question(self) -> Question | None:
         questions = self.run.lesson.questions
         return questions[self.question] if self.run.step is None and self.question < len(questions) else None
-
-    def _buttons(self, labels: list[str], kinds: list[str]) -> None:
-        bar = self.query_one("#moves", HorizontalScroll)
-        bar.remove_children()
-        self.round += 1
-        self.buttons = {}
-        buttons = []
-        for i, (label, kind) in enumerate(zip(labels, kinds)):
-            bid = f"ls-{self.round}-{i}"
-            self.buttons[bid] = kind
-            buttons.append(Button(label, id=bid, compact=True))
-        if buttons:
-            bar.mount(*buttons)
 
     # --- what the learner does
     def try_move(self, text: str) -> None:

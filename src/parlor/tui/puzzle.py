@@ -8,7 +8,6 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.containers import HorizontalScroll
 from textual.widgets import Button, Static
 
 from parlor.core.words import say
@@ -40,8 +39,6 @@ class PuzzleScreen(PracticeScreen):
         self.run = run
         self.answer: Answer | None = None  # the verdict once a move is chosen
         self.refusal = ""  # why the last thing tried is no move
-        self.buttons: dict[str, str] = {}  # button id -> a move
-        self.round = 0
 
     def redraw(self) -> None:
         run = self.run
@@ -71,20 +68,7 @@ class PuzzleScreen(PracticeScreen):
             say(" Your move: a card or a button below.") if asks else
             say(" Press n for the next position, a to try this one again, q to leave."))
         wanted = list(moves.buttons) + [a for acts in moves.groups.values() for a in acts] if asks else []
-        self._buttons(wanted)
-
-    def _buttons(self, moves: list[str]) -> None:
-        bar = self.query_one("#moves", HorizontalScroll)
-        bar.remove_children()
-        self.round += 1
-        self.buttons = {}
-        buttons = []
-        for i, move in enumerate(moves):
-            bid = f"pz-{self.round}-{i}"
-            self.buttons[bid] = move
-            buttons.append(Button(move, id=bid, compact=True))
-        if buttons:
-            bar.mount(*buttons)
+        self.show_buttons(wanted, wanted)
 
     def try_move(self, text: str) -> None:
         if self.answer is not None:

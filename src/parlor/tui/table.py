@@ -82,7 +82,27 @@ HAND_KEYS: list[BindingType] = [
 
 class HandScreen(Screen):
     """A screen drawn by compose_table (the table, a lesson, a practice position): what its
-    HAND_KEYS do."""
+    HAND_KEYS do, and its row of move buttons."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.moves = Moves({}, [], {}, [])  # the seat's legal moves by card and by button
+        self.buttons: dict[str, str] = {}  # a move button's id -> what it stands for
+        self.button_round = 0  # each row's ids are new: a row just removed may still hold the old ones
+
+    def show_buttons(self, labels: list[str], meanings: list[str]) -> None:
+        """The row of move buttons, one a label, standing for its meaning (on_button_pressed)."""
+        bar = self.query_one("#moves", HorizontalScroll)
+        bar.remove_children()
+        self.button_round += 1
+        self.buttons = {}
+        buttons = []
+        for i, (label, meaning) in enumerate(zip(labels, meanings)):
+            bid = f"mv-{self.button_round}-{i}"
+            self.buttons[bid] = meaning
+            buttons.append(Button(label, id=bid, compact=True))
+        if buttons:
+            bar.mount(*buttons)
 
     def action_card(self, index: int) -> None:
         self.query_one(HandView).pick(index)
@@ -168,13 +188,10 @@ class TableScreen(HandScreen):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
-        self.moves = Moves({}, [], {}, [])
         self.results_shown = results_seen(session.match)
         self.log_shown = 0
         self.thinking: int | None = None
-        self.button_actions: dict[str, str] = {}
         self.final_shown = False
-        self.button_round = 0
         self.drawn_for: tuple | None = None  # (generation, actions) the screen shows
         self.doubted: str | None = None  # the move just asked about (TableSession.doubt)
 
@@ -275,16 +292,7 @@ class TableScreen(HandScreen):
             return
         if isinstance(self.focused, Button) and self.focused.parent is bar:
             self.query_one(HandView).focus()
-        bar.remove_children()
-        self.button_actions = {}
-        self.button_round += 1
-        buttons = []
-        for i, label in enumerate(wanted):
-            bid = f"mv-{self.button_round}-{i}"
-            self.button_actions[bid] = label
-            buttons.append(Button(label, id=bid, compact=True))
-        if buttons:
-            bar.mount(*buttons)
+        self.show_buttons(wanted, wanted)
 
     # --- the match moves on
     @work(exclusive=True, group="play")
@@ -459,7 +467,7 @@ class TableScreen(HandScreen):
         self.choose_among(f"{event.code}: which move?", actions)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        label = self.button_actions.get(event.button.id or "")
+        label = self.buttons.get(event.button.id or "")
         if label is None:
             return
         event.stop()
