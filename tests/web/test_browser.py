@@ -501,9 +501,9 @@ def test_the_lobby_names_teams_leaves_empty_numbers_out_and_cancel_takes_no_seat
 NINE_CARDS = {"schedule": [["9"]], "first_dealer": 3}
 
 
-def person_table(server, game, options=None, kinds=("person", "computer", "computer")):
-    """A table made through the API (no pace); it and the link to seat 0."""
-    t = api(server, "/api/tables", {"game": game, "options": options or {}, "pace_ms": 0,
+def person_table(server, game, options=None, kinds=("person", "computer", "computer"), pace_ms=0):
+    """A table made through the API (no pace unless asked); it and the link to seat 0."""
+    t = api(server, "/api/tables", {"game": game, "options": options or {}, "pace_ms": pace_ms,
                                     "players": [{"kind": k} for k in kinds]})
     return t, f"{server.url}/table/{t['id']}#seat={t['seats'][0]['token']}"
 

@@ -13,7 +13,8 @@ OPTIONS = {"yokir": {"target": 1}, "joker": {"length": "short12"}, "meri": {}}
 @pytest.mark.parametrize("game", sorted(SEATS))
 def test_the_completed_trick_is_shown_whole_with_its_winner(browser, live_server, game):
     n = SEATS[game]
-    _, link = person_table(live_server, game, OPTIONS[game], kinds=("person",) + ("computer",) * (n - 1))
+    _, link = person_table(live_server, game, OPTIONS[game], kinds=("person",) + ("computer",) * (n - 1),
+                            pace_ms=1000)  # the computers' pace: time to look before one leads again
     page = new_page(browser)
     page.goto(link)
     page.wait_for_selector("#hand [data-code]")
