@@ -25,3 +25,24 @@ def test_joker_still_sees_its_earlier_deals():
     while match.deal_number < 3:
         match.apply(rng.choice(match.legal()))
     assert len(match.state.ctx.results) == 2
+
+
+def test_a_replay_pauses_the_collector_only_while_it_runs():
+    import gc
+
+    from parlor import records
+    record = all_pass(3).record()
+    assert gc.isenabled()
+    records.replay(record)
+    assert gc.isenabled()  # given back, also after a bad record:
+    try:
+        records.replay({**record, "actions": record["actions"] + ["bid 9"]})
+    except Exception:
+        pass
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        records.replay(record)
+        assert not gc.isenabled()  # a caller's choice is kept
+    finally:
+        gc.enable()
