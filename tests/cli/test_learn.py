@@ -4,6 +4,8 @@ one played to its end with a refused move on the way, a missing lesson said in o
 import io
 
 from parlor.cli.main import main
+from parlor.core.words import CARD_MARK
+from parlor.session.lessons import lesson
 
 
 def test_parlor_learn_lists_the_lessons(capsys):
@@ -40,3 +42,12 @@ def test_the_input_ending_leaves_the_lesson_quietly(monkeypatch, capsys):
 def test_a_missing_lesson_is_one_line(capsys):
     assert main(["learn", "yokir", "99"]) == 2
     assert capsys.readouterr().err == "parlor: yokir has no lesson 99 (its lessons: 1, 2, 3, 4, 5, 6)\n"
+
+
+def test_a_lesson_is_said_in_the_language_in_use(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
+    assert main(["learn", "yokir", "1", "--lang", "qps"]) == 0
+    out = capsys.readouterr().out
+    assert "⟦The deck, the goal and choosing trump⟧" in out  # the title, a text of the lesson file
+    first = lesson("yokir", 1).steps[0].say
+    assert "⟦" + CARD_MARK.sub(r"\1", first).split()[0] in out  # its first step, marked

@@ -102,9 +102,17 @@ def test_lang_on_the_command_line_is_the_language_of_the_command_and_no_longer(m
     assert say("{name} wins", name="Ana") == "Ana wins"  # the command's language ended with it
 
 
-def test_the_template_catalog_holds_exactly_the_templates_in_the_source():
+@pytest.mark.parametrize(("template", "source"), [("parlor.pot", "extracted"), ("content.pot", "extracted_content")])
+def test_the_template_catalog_holds_exactly_the_templates_in_the_source(template, source):
     from babel.messages.pofile import read_po
-    with (catalogs.HERE / "parlor.pot").open("rb") as f:
+    with (catalogs.HERE / template).open("rb") as f:
         written = {m.id for m in read_po(f) if m.id}
-    in_source = {m.id for m in catalogs.extracted() if m.id}
+    in_source = {m.id for m in getattr(catalogs, source)() if m.id}
     assert written == in_source, "run: python -m parlor.locale.catalogs extract"
+
+
+def test_the_content_catalog_has_the_lessons_and_howto_paragraphs_without_their_markdown():
+    ids = {m.id for m in catalogs.extracted_content() if m.id}
+    assert "Drop and burn" in ids  # a heading of Tőr's page, without its "## "
+    assert "The deck, your hand total and a turn" in ids  # Tőr's first lesson's title
+    assert "| card | value |" in ids and not any(set(i) <= set("|-: ") for i in ids)  # a table's rule is none

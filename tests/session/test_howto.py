@@ -6,11 +6,13 @@ import re
 import pytest
 
 from parlor.cli.main import main
+from parlor.core import language
+from parlor.core.language import PSEUDO, using
 from parlor.core.match import Match
 from parlor.core.registry import faces_of, games, make_rules
 from parlor.games.joker.structure import plan
 from parlor.session import cards_named, howto_text, rules_text
-from parlor.session.rules_text import card_marks
+from parlor.session.rules_text import card_marks, howto_source
 
 
 def stated(page: str, pattern: str) -> int:
@@ -94,3 +96,54 @@ def test_rules_command_shows_how_to_play_or_the_full_rules(capsys):
     assert "Action strings" in capsys.readouterr().out
     assert main(["rules", "tor", "--full", "--raw"]) == 0
     assert capsys.readouterr().out.strip() == rules_text("tor").strip()
+    assert main(["rules", "tor", "--raw", "--lang", "qps"]) == 0
+    assert capsys.readouterr().out.startswith("# ⟦How to play Tőr⟧\n")  # in the language in use
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_howto_in_another_language_keeps_its_markdown_and_card_markers(game):
+    english = howto_text(game)
+    assert english == howto_source(game)  # English: the page as written
+    with using(PSEUDO):
+        page = howto_text(game)
+    assert card_marks(page) == card_marks(english)
+    lines = page.splitlines()
+    for lead, heading in re.findall(r"^(#+ )(.*)$", english, re.MULTILINE):
+        assert f"{lead}⟦{heading}⟧" in lines
+    items = re.findall(r"^(\s*(?:-|\d+\.) )", english, re.MULTILINE)  # each list item, nested or not
+    assert len(items) >= 5 and items == [lead for lead in re.findall(r"^(\s*(?:-|\d+\.) )⟦", page, re.MULTILINE)]
+    assert [line for line in lines if line.startswith("|-")] == [line for line in english.splitlines()
+                                                                 if line.startswith("|-")]
+
+
+HUNGARIAN = r'''msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=utf-8\n"
+
+msgid "Drop and burn"
+msgstr "Virítás és leégés"
+
+msgid "Throw away high cards early; keep low ones and pairs that may become sets."
+msgstr "A magas lapokat dobd el korán."
+
+msgid ""
+"Win deals. Each deal's winner is paid by the others, one or two stakes each. "
+"A match is **12 deals**; whoever has won the most at the end wins the match."
+msgstr "Nyerj leosztásokat: a parti **12 leosztás**."
+'''
+
+
+def test_a_translated_page_says_each_paragraph_in_its_place(tmp_path, monkeypatch):
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "hu.po").write_text(HUNGARIAN, encoding="utf-8")
+    monkeypatch.setattr(language, "LOCALE", tmp_path)
+    language.translations.cache_clear()
+    try:
+        with using("hu"):
+            page = howto_text("tor")
+    finally:
+        language.translations.cache_clear()
+    lines = page.splitlines()
+    assert "## Virítás és leégés" in lines and "- A magas lapokat dobd el korán." in lines
+    goal = lines.index("## The goal")  # not translated: as written
+    assert lines[goal + 1:goal + 4] == ["", "Nyerj leosztásokat: a parti **12 leosztás**.", ""]

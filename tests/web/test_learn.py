@@ -39,6 +39,19 @@ def test_the_lessons_are_listed_and_a_lesson_is_played_through_the_api(app_clien
     assert end["step"] is None and [q["answer"] for q in end["questions"]] == [0, 1]
 
 
+def test_the_lessons_and_the_howto_are_said_in_the_requests_language(app_client):
+    one = lesson("tor", 1)
+    turn = app_client.post("/api/learn/tor/1?lang=qps", content="{}").json()
+    assert turn["step"]["say"] == f"⟦{one.steps[0].say}⟧"  # its card markers kept for the page
+    listed = app_client.get("/api/learn/tor", headers={"Accept-Language": "qps"})  # not a language offered
+    assert listed.json()["lessons"][0]["title"] == one.title
+    menu = {"Cookie": "parlor-lang=qps"}  # the language menu's choice
+    assert app_client.get("/api/learn/tor", headers=menu).json()["lessons"][0]["title"] == f"⟦{one.title}⟧"
+    page = app_client.get("/api/games/tor/howto", headers=menu).text
+    assert page.startswith("# ⟦How to play Tőr⟧\n") and "[[JC]]" in page
+    assert app_client.get("/api/games/tor/howto").text.startswith("# How to play Tőr\n")
+
+
 @pytest.mark.parametrize(("path", "body", "status", "said"), [
     ("/api/learn/chess/1", {}, 404, "unknown game"),
     ("/api/learn/yokir/99", {}, 400, "yokir has no lesson 99"),

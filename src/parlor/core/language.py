@@ -2,7 +2,9 @@
 
 The templates are English (`core/words.py` `say`, `say_n`); Babel extracts them into
 `parlor/locale/parlor.pot` and each language's translations are `parlor/locale/<lang>.po`, read
-at run time (no compile step at install). The language in use is a context variable, so a server
+at run time (no compile step at install). The long texts of the data files (lessons, how-to-play
+pages) are a second domain, CONTENT: `parlor/locale/content.pot` and `content/<lang>.po`, so
+they do not swell the main catalog. The language in use is a context variable, so a server
 can speak to each connection in its own language:
 
     with using("hu"):
@@ -28,6 +30,7 @@ LANGUAGES = {"en": "English", "hu": "Magyar", "id": "Bahasa Indonesia", "fi": "S
 PSEUDO = "qps"  # the "ploc" pseudo-locale of Windows and Android: for tests, never offered to people
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"  # parlor.pot and <lang>.po
+MAIN, CONTENT = "parlor", "content"  # the catalog domains: the templates; the data files' texts
 
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("language", default=ENGLISH)
 
@@ -101,13 +104,18 @@ class _Pseudo(gettext.NullTranslations):
         return f"⟦{msgid1 if n == 1 else msgid2}⟧"
 
 
+def catalog_file(lang: str, domain: str = MAIN) -> Path:
+    """Where `lang`'s catalog of `domain` is: locale/<lang>.po, locale/content/<lang>.po."""
+    return LOCALE / f"{lang}.po" if domain == MAIN else LOCALE / domain / f"{lang}.po"
+
+
 @cache
-def translations(lang: str) -> gettext.NullTranslations:
-    """The catalog of `lang`: English and a language without a catalog file say the templates
-    as written."""
+def translations(lang: str, domain: str = MAIN) -> gettext.NullTranslations:
+    """The catalog of `lang` in `domain`: English and a language without a catalog file say the
+    templates as written."""
     if lang == PSEUDO:
         return _Pseudo()
-    source = LOCALE / f"{lang}.po"
+    source = catalog_file(lang, domain)
     if lang == ENGLISH or not source.is_file():
         return gettext.NullTranslations()
     from babel.messages.mofile import write_mo
@@ -120,9 +128,9 @@ def translations(lang: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(compiled)
 
 
-def translate(template: str) -> str:
+def translate(template: str, domain: str = MAIN) -> str:
     lang = _current.get()
-    return template if lang == ENGLISH else translations(lang).gettext(template)
+    return template if lang == ENGLISH else translations(lang, domain).gettext(template)
 
 
 def translate_n(one: str, many: str, count: int) -> str:

@@ -16,14 +16,20 @@ literal as the first argument of `say`, or the first two of `say_n` (Babel keywo
 `say_n:1,2`), never an f-string or a variable (tests/core/test_words.py checks every call).
 """
 
+import re
 from collections.abc import Iterable, Sequence
 
-from .language import translate, translate_n
+from .language import CONTENT, translate, translate_n
 from .view import View
 
 # The name the terminal and the line mode give the person at the table. A sentence about a seat
 # so named (or "you") speaks to it, and English verbs agree: "You hold Tőr!", not "You holds Tőr!".
 YOU = "You"
+
+# A card in a data file's text (a lesson, a how-to-play page): [[CODE]] with the game's card
+# code; a translation keeps each marker as it is.
+CARD_MARK = re.compile(r"\[\[([A-Za-z0-9]+)\]\]")
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 def say(template: str, /, **params: object) -> str:
@@ -51,9 +57,15 @@ def say_n(one: str, many: str, count: int, /, **params: object) -> str:
 
 
 def from_data(text: str) -> str:
-    """A sentence written in a data file (a lesson's narration): its own text is its message id,
-    as a template's is; issue 34's catalogs translate it whole."""
-    return text
+    """A sentence written in a data file (a lesson's narration, a how-to-play paragraph) in the
+    language in use: its own text is its message id in the CONTENT catalogs, translated whole.
+    A text without words ("21", "[[8C]] [[8H]]") is the same in every language and no message."""
+    return translate(text, CONTENT) if has_words(text) else text
+
+
+def has_words(text: str) -> bool:
+    """Whether a data file's text has a word to translate, beside its card markers and numbers."""
+    return bool(_LETTER.search(CARD_MARK.sub("", text)))
 
 
 def listed(items: Iterable[str], joiner: str = ", ") -> str:

@@ -1,15 +1,21 @@
 """Keep the catalogs in step with the source, with Babel.
 
-    python -m parlor.locale.catalogs extract   # write parlor.pot from every say/say_n call
-    python -m parlor.locale.catalogs update    # then merge it into every <lang>.po
+    python -m parlor.locale.catalogs extract   # write parlor.pot and content.pot
+    python -m parlor.locale.catalogs update    # then merge them into every <lang>.po, content/<lang>.po
 
 Templates are the first argument of `say` and `N_` and the first two of `say_n`
 (core/words.py); in the browser's JavaScript the first of `t` and the first two of `tn`
 (web/static/common.js), and in its pages the text of an element marked `data-t` and the
 attributes `data-ta` names.
+
+The second domain, content (content.pot, content/<lang>.po), holds the data files' texts, said
+with `from_data`: every text field of a lesson (games/<id>/lessons/*.toml) and every paragraph of a
+how-to-play page (games/<id>/howto.md, as session/rules_text.py `paragraphs` cuts it), each with
+a translator comment naming its file. A text without words (a number, card markers) is none.
 """
 
 import sys
+import tomllib
 from collections.abc import Iterator
 from functools import cache
 from html.parser import HTMLParser
@@ -18,6 +24,9 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
+
+from parlor.core.language import CONTENT, MAIN, catalog_file
+from parlor.core.words import has_words
 
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE.parent  # the parlor package
@@ -76,7 +85,7 @@ def web_messages() -> list[str | tuple[str, str]]:
 
 
 def extracted() -> Catalog:
-    catalog = Catalog(project="parlor", copyright_holder="the parlor authors", charset="utf-8", fuzzy=False)
+    catalog = _new_catalog()
     for _, _line, message, comments, context in extract_from_dir(
             SOURCE, METHODS, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
         catalog.add(message, None, auto_comments=comments, context=context,
@@ -85,6 +94,41 @@ def extracted() -> Catalog:
         if message not in catalog:  # a sentence the server says too is one message
             catalog.add(message, None, auto_comments=comments, context=context,
                         flags=("python-brace-format",))
+    return catalog
+
+
+def _new_catalog(lang: str | None = None) -> Catalog:
+    return Catalog(locale=lang, project="parlor", copyright_holder="the parlor authors", charset="utf-8",
+                   fuzzy=False)
+
+
+def _content_texts() -> Iterator[tuple[str, str]]:
+    """Each text of the data files with where it is: ("games/tor/howto.md", paragraph), ..."""
+    from parlor.session.rules_text import paragraphs  # the session layer, loaded only to extract
+    for page in sorted(SOURCE.glob("games/*/howto.md")):
+        where = page.relative_to(SOURCE).as_posix()
+        for paragraph in paragraphs(page.read_text(encoding="utf-8")):
+            yield where, paragraph.text
+    for path in sorted(SOURCE.glob("games/*/lessons/*.toml")):
+        where = path.relative_to(SOURCE).as_posix()
+        lesson = tomllib.loads(path.read_text(encoding="utf-8"))
+        yield f"{where}: title", lesson["title"]
+        for n, step in enumerate(lesson.get("step", []), 1):
+            for key in ("say", "why"):
+                if key in step:
+                    yield f"{where}: step {n} {key}", step[key]
+        for n, question in enumerate(lesson.get("question", []), 1):
+            yield f"{where}: question {n} ask", question["ask"]
+            for choice in question["choices"]:
+                yield f"{where}: question {n} choice", choice
+            yield f"{where}: question {n} explain", question["explain"]
+
+
+def extracted_content() -> Catalog:
+    catalog = _new_catalog()
+    for where, text in _content_texts():
+        if has_words(text):  # one message wherever it is written; Babel gathers the comments
+            catalog.add(text, None, auto_comments=[where])
     return catalog
 
 
@@ -97,17 +141,24 @@ def languages() -> list[str]:
     return sorted(p.stem for p in HERE.glob("*.po"))
 
 
+def template_file(domain: str) -> Path:
+    return HERE / f"{domain}.pot"
+
+
 def main(argv: list[str]) -> int:
     if argv == ["extract"]:
-        write(extracted(), HERE / "parlor.pot")
+        write(extracted(), template_file(MAIN))
+        write(extracted_content(), template_file(CONTENT))
         return 0
     if argv == ["update"]:
-        template = read_po((HERE / "parlor.pot").open("rb"))
-        for lang in languages():
-            path = HERE / f"{lang}.po"
-            catalog = read_po(path.open("rb"), locale=lang)
-            catalog.update(template, update_header_comment=False)
-            write(catalog, path)
+        for domain in (MAIN, CONTENT):
+            template = read_po(template_file(domain).open("rb"))
+            for lang in languages():  # a language's content catalog is begun when missing
+                path = catalog_file(lang, domain)
+                path.parent.mkdir(exist_ok=True)
+                catalog = read_po(path.open("rb"), locale=lang) if path.is_file() else _new_catalog(lang)
+                catalog.update(template, update_header_comment=False)
+                write(catalog, path)
         return 0
     print(__doc__, file=sys.stderr)
     return 2
