@@ -12,7 +12,7 @@ import asyncio
 import time
 from collections import deque
 
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -72,17 +72,10 @@ class People:
                 self._accounts = await self.server.db(Accounts, self.server.open_store)
         return self._accounts
 
-    async def who(self, request: Request) -> dict | None:
+    async def who(self, request: HTTPConnection) -> dict | None:
         """The account this request's session cookie names, or None (a guest)."""
         accounts = await self.accounts()
         return await self.server.db(accounts.account_of, request.cookies.get(SESSION_COOKIE))
-
-    async def sat(self, request: Request, table_id: str, seat: int) -> None:
-        """A seat taken by this request's person: an account's seat is theirs in every browser."""
-        account = await self.who(request)
-        if account is not None:
-            accounts = await self.accounts()
-            await self.server.db(accounts.hold_seat, account["key"], table_id, seat)
 
     async def seats_held(self, request: Request) -> dict[str, str]:
         """Table id -> seat token of the seats this request's account holds (a guest: none)."""
