@@ -200,6 +200,11 @@ class Accounts:
             return None
         return {"key": row.key, "name": row.name, "generation": row.generation}
 
+    def find(self, name: str) -> dict | None:
+        """The account of this name (in any case), or None."""
+        row = self._row(name)
+        return None if row is None else {"key": row.key, "name": row.name}
+
     def _session(self, key: str, generation: int) -> str:
         return self.cookies.dumps([key, generation])
 
@@ -235,6 +240,21 @@ class Accounts:
         """After one rated match: each account's new rating, all in one transaction."""
         with self.engine.begin() as c:
             write_ratings(c, game, new)
+
+    def ratings_of(self, account_key: str) -> dict[str, dict]:
+        """The account's rating in each game it played rated, and the rated matches behind it."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(ratings_t).where(ratings_t.c.account == account_key)).all()
+        return {r.game: {"rating": Rating(r.mu, r.sigma).shown, "matches": r.matches} for r in rows}
+
+    def finished_seats(self, account_key: str, limit: int = 200) -> list[tuple[str, int, str]]:
+        """(table id, seat, record text) of the account's latest finished matches."""
+        q = (select(tables_t.c.id, account_seats_t.c.seat, tables_t.c.record)
+             .join(account_seats_t, account_seats_t.c.table_id == tables_t.c.id)
+             .where(account_seats_t.c.account == account_key, tables_t.c.status == "finished")
+             .order_by(tables_t.c.finished.desc()).limit(limit))
+        with self.engine.connect() as c:
+            return [(r.id, r.seat, r.record) for r in c.execute(q)]
 
     def leaderboard(self, game: str, limit: int = 50) -> list[dict]:
         """The game's rated people, best shown rating first."""

@@ -136,8 +136,9 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         for name, token in request.cookies.items():
             if name.startswith(prefix):
                 held.setdefault(name[len(prefix):], token)
-        held.update(await people.seats_held(request))  # an account's seats, from any browser
-        return JSONResponse({"tables": await server.mine(held)})
+        account = await people.who(request)
+        held.update(await people.seats_held(account))  # an account's seats, from any browser
+        return JSONResponse({"tables": await server.mine(held), "account": account["name"] if account else None})
 
     async def api_fair(request: Request):
         """A fresh commitment for the table this browser is about to make (web/fair.py)."""
@@ -254,6 +255,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         Route("/learn/{game}", page("learn.html")),
         Route("/account", page("account.html")),
         Route("/leaderboard", page("leaderboard.html")),
+        Route("/people/{name:path}", page("person.html")),
         *people.routes(),
         Route("/api/words", api_words),
         Route("/puzzle/{game}", page("puzzle.html")),

@@ -13,7 +13,7 @@ async function draw(game) {
   let rank = 0;
   $("board-rows").replaceChildren(...rows.map(r => el("tr", { class: r.computer ? "computer" : "" },
     el("td", {}, r.computer ? "" : String(++rank)),
-    el("td", {}, r.name),
+    el("td", {}, r.computer ? r.name : el("a", { href: `/people/${encodeURIComponent(r.name)}` }, r.name)),
     el("td", {}, String(r.rating)),
     el("td", {}, r.computer ? "" : String(r.matches)))));
   $("board-empty").textContent = data.board.length ? "" :

@@ -224,7 +224,7 @@ async function create(ev) {
     const spec = {
       game: g.id, options: readOptions(), seats: n, players,
       pace_ms: numberIn($("pace")), grace_s: numberIn($("grace")),
-      hints: $("hints").checked, open: $("open").checked,
+      hints: $("hints").checked, open: $("open").checked, rated: $("rated").checked,
     };
     $("create-btn").disabled = true;
     showCreated(await createTable(spec));
@@ -254,7 +254,10 @@ function titleOf(gid) {
 
 // --- my tables: the seats this browser holds (its storage and its seat cookies), with links back
 async function refreshMine() {
-  const { tables } = await api("/api/mine", { tables: heldSeats() });
+  const { tables, account } = await api("/api/mine", { tables: heldSeats() });
+  const stats = $("my-stats");  // an account's statistics, from every browser's matches
+  stats.classList.toggle("hidden", !account);
+  if (account) stats.replaceChildren(el("a", { href: `/people/${encodeURIComponent(account)}` }, t("Your statistics")));
   const items = tables.map(tb => {
     const playing = tb.status === "playing";
     return el("li", { "data-table": tb.id },
