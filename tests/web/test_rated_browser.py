@@ -61,3 +61,21 @@ def test_a_rated_match_changes_both_ratings_once_on_the_leaderboard(browser, liv
     text = board.inner_text("section.stats[data-game='tor']")
     assert "Matches finished\t1" in text and "1 rated match" in text
     assert not browser.errors
+
+
+def test_a_persons_statistics_page_in_the_pseudo_language_is_all_translated(browser, live_server):  # noqa: F811
+    from parlor.web.accounts import Accounts
+    from parlor.web.store import Store
+
+    from .test_languages import UNMARKED, allowed_words, pseudo_page
+    from .test_person_stats import stored, tor_match
+    store = Store(live_server.db)
+    Accounts(store).register("Ana", "a good password")
+    stored(store, "t8", tor_match(8, 1), {0: "ana"})
+    store.close()
+    page = pseudo_page(browser, live_server)
+    page.goto(live_server.url + "/people/Ana")
+    page.wait_for_selector("section.stats[data-game='tor']")
+    unmarked = page.evaluate(UNMARKED, [*allowed_words(live_server), "Ana"])
+    assert unmarked == [], "\n".join(unmarked)
+    assert not browser.errors
