@@ -133,6 +133,10 @@ def test_a_rated_match_rates_both_accounts_once_even_across_restarts(db_url):
             wait_for(lambda: live.stored_finish)
         board = client.get("/api/leaderboard/tor").json()["board"]
         assert sorted((e["name"], e["matches"]) for e in board) == [("Ana", 1), ("Ben", 1)]
+        # the rematch is rated too, every seat held by the same account
+        again = client.post(f"/api/tables/{t['id']}/again", json={"token": live.seats[1].token}).json()
+        new = client.server.tables[again["id"]]
+        assert new.rated and [s.account for s in new.seats] == ["ana", "ben"]
     first = ratings(db_url)
     assert {k: n for k, (_, n) in first.items()} == {"ana": 1, "ben": 1}
     assert first["ana"][0] != START and first["ben"][0] != START
