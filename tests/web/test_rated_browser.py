@@ -63,7 +63,7 @@ def test_a_rated_match_changes_both_ratings_once_on_the_leaderboard(browser, liv
     assert not browser.errors
 
 
-def test_a_persons_statistics_page_in_the_pseudo_language_is_all_translated(browser, live_server):  # noqa: F811
+def test_the_statistics_page_and_the_leaderboard_in_the_pseudo_language_are_all_translated(browser, live_server):  # noqa: F811
     from parlor.web.accounts import Accounts
     from parlor.web.store import Store
 
@@ -77,5 +77,9 @@ def test_a_persons_statistics_page_in_the_pseudo_language_is_all_translated(brow
     page.goto(live_server.url + "/people/Ana")
     page.wait_for_selector("section.stats[data-game='tor']")
     unmarked = page.evaluate(UNMARKED, [*allowed_words(live_server), "Ana"])
+    assert unmarked == [], "\n".join(unmarked)
+    page.goto(live_server.url + "/leaderboard?game=tor")  # and the leaderboard it is linked from
+    page.wait_for_selector("#ranking tbody tr.computer")
+    unmarked = page.evaluate(UNMARKED, allowed_words(live_server))
     assert unmarked == [], "\n".join(unmarked)
     assert not browser.errors

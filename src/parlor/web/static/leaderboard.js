@@ -1,6 +1,6 @@
 // A game's leaderboard: its rated people, and the computer levels among them at their fixed ratings.
 
-import { api, el, gameCatalogue } from "/static/common.js";
+import { api, el, gameCatalogue, t } from "/static/common.js";
 
 const $ = id => document.getElementById(id);
 
@@ -17,7 +17,7 @@ async function draw(game) {
     el("td", {}, String(r.rating)),
     el("td", {}, r.computer ? "" : String(r.matches)))));
   $("board-empty").textContent = data.board.length ? "" :
-    `Nobody has finished a rated match of ${data.title} yet.`;
+    t("Nobody has finished a rated match of {game} yet.", { game: data.title });
 }
 
 const { games } = await gameCatalogue();
