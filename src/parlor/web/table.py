@@ -585,7 +585,9 @@ class Table:
         person abandoned the match and is ranked last (stored before the move). False: the
         database refused, and nothing is played."""
         gone = self.settings.get("abandoned", [])
-        if not self.rated or self.seats[seat].kind != "person" or seat in gone:
+        # a person still here whose move a computer makes (a turn timer) abandoned nothing
+        away = self.seats[seat].kind == "person" and not self.conns[seat] and self.computer_controls(seat)
+        if not self.rated or not away or seat in gone:
             return True
         settings = {**self.settings, "abandoned": sorted([*gone, seat])}
         try:
