@@ -1,7 +1,8 @@
 """A rated match in Chromium: two accounts at a rated two-seat Tőr table made in the lobby play it
-to its end; both ratings change once, on the leaderboard, and each name leads to its statistics."""
+to its end; both ratings change once, on the leaderboard, and each name leads to its statistics;
+then both play again, at the same seats on a fresh deal."""
 
-from .test_browser import browser, new_page, open_custom, play_until, step  # noqa: F401 - the fixture
+from .test_browser import browser, hand, new_page, open_custom, play_until, step  # noqa: F401 - the fixture
 
 __all__ = ["browser"]
 
@@ -31,6 +32,7 @@ def test_a_rated_match_changes_both_ratings_once_on_the_leaderboard(browser, liv
     invite = host.locator("[data-invite]").first.inner_text().strip()
     host.click("#take-seat")
     host.wait_for_selector("#hand [data-code]")
+    first_hand = hand(host)
     friend.goto(invite)
     friend.wait_for_selector("#hand [data-code]")
     # a few moves each, then whoever may drops, which ends the one deal (drawing and discarding
@@ -60,6 +62,17 @@ def test_a_rated_match_changes_both_ratings_once_on_the_leaderboard(browser, liv
     board.wait_for_selector("section.stats[data-game='tor']")
     text = board.inner_text("section.stats[data-game='tor']")
     assert "Matches finished\t1" in text and "1 rated match" in text
+
+    # the rematch: the same two seats at a new table, on a fresh deal
+    old = host.url.split("/table/")[1].split("#")[0]
+    host.click("#play-again")
+    host.wait_for_url(lambda url: old not in url and "#seat=" in url)
+    friend.click("#play-again")  # "Take your seat at the next match"
+    friend.wait_for_url(host.url.split("#")[0] + "#seat=*")
+    for page in (host, friend):
+        page.wait_for_selector("#hand [data-code]")
+    assert hand(host) != first_hand
+    assert friend.locator("#finished:not(.hidden)").count() == 0
     assert not browser.errors
 
 
