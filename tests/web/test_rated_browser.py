@@ -62,6 +62,8 @@ def test_a_rated_match_changes_both_ratings_once_on_the_leaderboard(browser, liv
     board.wait_for_selector("section.stats[data-game='tor']")
     text = board.inner_text("section.stats[data-game='tor']")
     assert "Matches finished\t1" in text and "1 rated match" in text
+    board.goto(live_server.url + "/")  # My tables leads to the account's statistics too
+    assert board.get_attribute("#my-stats a", "href") == "/people/Ana"
 
     # the rematch: the same two seats at a new table, on a fresh deal
     old = host.url.split("/table/")[1].split("#")[0]
