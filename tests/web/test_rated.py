@@ -93,9 +93,14 @@ def test_a_rated_table_is_made_by_an_account_and_bears_its_name(two):
     assert guest.json()["error"] == "log in to make a rated table: ratings are kept for accounts"
     nobody = client.post("/api/tables", json={**spec, "players": [{"kind": "computer"}] * 2}, headers=as_(ana))
     assert nobody.json()["error"] == "a rated table needs your own seat: ratings are for people"
-    t = rated_table(client, ana)
+    t = rated_table(client, ana, open=True)
     assert t["seats"][0]["name"] == "Ana"
     assert client.server.tables[t["id"]].seats[0].account == "ana"
+    assert [(x["id"], x["rated"]) for x in client.get("/api/lobby").json()["open"]] == [(t["id"], True)]
+    # a guest may not join it from the lobby either
+    client.cookies.clear()  # another browser than the creator's
+    joined = client.post(f"/api/tables/{t['id']}/join", json={"seat": 1})
+    assert joined.status_code == 400 and joined.json()["error"] == "this table is rated: log in to take a seat"
 
 
 def test_a_guest_watches_a_rated_table_until_logged_in_and_one_account_takes_one_seat(two):

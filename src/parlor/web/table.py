@@ -234,7 +234,7 @@ class Table:
     def summary(self) -> dict:
         return {"id": self.id, "game": self.rules.id, "title": self.rules.title,
                 "players": self.players(), "deal": self.match.deal_number,
-                "finished": self.match.finished,
+                "finished": self.match.finished, "rated": self.rated,
                 "free": [s for s, info in enumerate(self.seats)
                          if info.kind == "person" and not info.claimed]}
 

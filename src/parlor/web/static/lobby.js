@@ -275,7 +275,8 @@ async function refresh() {
   const open = [];
   for (const tb of lobby.playing) {
     const who = tb.players.map(p => (p.kind === "computer" ? t("{name} (computer)", { name: p.name }) : p.name)).join(", ");
-    open.push(el("li", {}, el("strong", {}, tb.title), el("span", { class: "muted small" }, t("deal {deal} · {who}", { deal: tb.deal, who })),
+    open.push(el("li", {}, el("strong", {}, tb.title), tb.rated ? el("span", { class: "state playing" }, t("rated")) : null,
+      el("span", { class: "muted small" }, t("deal {deal} · {who}", { deal: tb.deal, who })),
       tb.free.map(s => el("button", { class: "btn", type: "button", onclick: () => join(tb.id, s) }, t("Join as seat {seat}", { seat: s }))),
       el("a", { class: "btn", href: tableLink(tb.id) }, t("Watch"))));
   }
