@@ -1,6 +1,8 @@
 """An invite link is claimed once (issue 35, F8): its first holder sits and the seat gets a new
 link; whoever opens the old link afterwards watches, and sees no hand."""
 
+import json
+
 from .test_protocol import create, hello, token, until
 
 
@@ -27,3 +29,30 @@ def test_the_creators_link_is_not_changed(app_client):
     t = create(app_client, kinds=("person", "person", "computer"))
     with app_client.websocket_connect("/ws") as host:
         assert hello(host, t["id"], token(t, 0))["token"] == token(t, 0)
+
+
+def test_the_host_gives_a_seat_a_new_link_and_the_old_one_stops_working(app_client):
+    t = create(app_client, kinds=("person", "person", "computer"))
+    with app_client.websocket_connect("/ws") as host, app_client.websocket_connect("/ws") as friend:
+        assert hello(host, t["id"], token(t, 0))["reissue"] == [1]
+        claimed = hello(friend, t["id"], token(t, 1))["token"]
+        # only the host may, and only a friend's seat
+        friend.send_text(json.dumps({"type": "reissue", "seat": 1}))
+        assert until(friend, lambda m: m["type"] == "error")["message"] == "only the host can give a seat a new link"
+        host.send_text(json.dumps({"type": "reissue", "seat": 0}))
+        assert "nothing changed" in until(host, lambda m: m["type"] == "error")["message"]
+        host.send_text(json.dumps({"type": "reissue", "seat": 1}))
+        invites = until(host, lambda m: m["type"] == "state" and m["snapshot"] and m["invites"])["invites"]
+        fresh = invites[0]["token"]
+        assert invites[0]["seat"] == 1 and fresh not in (token(t, 1), claimed)
+        # whoever sat there with the old link now watches, and sees no hand
+        said = until(friend, lambda m: m["type"] == "error")["message"]
+        assert said == "the host gave this seat a new link: you are watching the table"
+        assert until(friend, lambda m: m["type"] == "state")["seat"] is None
+    for old in (token(t, 1), claimed):
+        with app_client.websocket_connect("/ws") as ws:
+            assert hello(ws, t["id"], old)["seat"] is None
+    assert app_client.server.store.load(t["id"])["seat_rows"][1]["token"] == fresh  # kept through a restart
+    with app_client.websocket_connect("/ws") as ws:  # the new link is an invite: claimed once
+        assert hello(ws, t["id"], fresh)["seat"] == 1
+    app_client.audit.check()

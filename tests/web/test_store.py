@@ -59,6 +59,7 @@ class FakeConn:
         self.table = None
         self.seat = None
         self.lang = "en"  # the language the table says its messages in
+        self.account = None  # a guest
         self.closed = False
 
     def push(self, text):

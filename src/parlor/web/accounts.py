@@ -14,14 +14,15 @@ from functools import cache
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from itsdangerous import BadSignature, URLSafeTimedSerializer
-from sqlalchemy import Column, Float, Integer, String, Table, delete, insert, select, update
+from sqlalchemy import Column, Float, Integer, String, Table, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from parlor.core.errors import ParlorError
-from parlor.core.ratings import Rating
+from parlor.core.match import Match
+from parlor.core.ratings import Rating, rate
 from parlor.core.words import say
 
-from .store import Store, metadata, seats_t, tables_t
+from .store import Store, account_seats_t, metadata, seats_t, tables_t
 
 MIN_PASSWORD, MAX_PASSWORD = 8, 256
 MAX_ACCOUNT_NAME = 32
@@ -45,14 +46,6 @@ ratings_t = Table(
     Column("matches", Integer, nullable=False),
 )
 
-# The seats people took while logged in: "My tables" lists them in any browser of the account.
-account_seats_t = Table(
-    "web_account_seats", metadata,
-    Column("account", String(MAX_ACCOUNT_NAME * 4), primary_key=True),
-    Column("table_id", String(32), primary_key=True),
-    Column("seat", Integer, nullable=False),
-)
-
 secrets_t = Table(
     "web_secrets", metadata,
     Column("name", String(32), primary_key=True),
@@ -65,6 +58,34 @@ _hasher = PasswordHasher()
 @cache
 def _dummy_hash() -> str:
     return _hasher.hash(secrets.token_hex(16))
+
+
+def read_ratings(c, game: str, keys: list[str]) -> dict[str, Rating]:
+    """Inside a transaction: these accounts' ratings in a game (a new account's: the start),
+    their rows locked until it ends, so that two matches finishing at once both count."""
+    rows = c.execute(select(ratings_t).where(ratings_t.c.game == game, ratings_t.c.account.in_(keys))
+                     .with_for_update()).all()
+    found = {r.account: Rating(r.mu, r.sigma) for r in rows}
+    return {key: found.get(key, Rating()) for key in keys}
+
+
+def write_ratings(c, game: str, new: dict[str, Rating]) -> None:
+    """Inside a transaction: each account's new rating after one more rated match."""
+    for key, r in new.items():
+        done = c.execute(update(ratings_t).where(ratings_t.c.account == key, ratings_t.c.game == game)
+                         .values(mu=r.mu, sigma=r.sigma, matches=ratings_t.c.matches + 1))
+        if done.rowcount == 0:
+            c.execute(insert(ratings_t).values(account=key, game=game, mu=r.mu, sigma=r.sigma, matches=1))
+
+
+def rate_finished(c, *, match: Match, holders: dict[int, str], computers: dict[int, str],
+                  abandoned: frozenset[int]) -> None:
+    """Inside the transaction that stores a rated match as finished: each account's new rating
+    (`holders`: seat -> account key; `computers`: seat -> level; `abandoned`: seats ranked last)."""
+    game = match.rules.id
+    old = read_ratings(c, game, list(holders.values()))
+    new = rate(match, {s: old[key] for s, key in holders.items()}, computers, abandoned)
+    write_ratings(c, game, {holders[s]: r for s, r in new.items()})
 
 
 class AccountError(ParlorError):
@@ -179,6 +200,11 @@ class Accounts:
             return None
         return {"key": row.key, "name": row.name, "generation": row.generation}
 
+    def find(self, name: str) -> dict | None:
+        """The account of this name (in any case), or None."""
+        row = self._row(name)
+        return None if row is None else {"key": row.key, "name": row.name}
+
     def _session(self, key: str, generation: int) -> str:
         return self.cookies.dumps([key, generation])
 
@@ -189,14 +215,7 @@ class Accounts:
         with self.engine.connect() as c:
             return c.execute(select(accounts_t).where(accounts_t.c.key == key)).first()
 
-    # --- seats
-    def hold_seat(self, account_key: str, table_id: str, seat: int) -> None:
-        """The account sits at this seat of the table (one seat a table: a later one replaces it)."""
-        with self.engine.begin() as c:
-            c.execute(delete(account_seats_t).where(account_seats_t.c.account == account_key,
-                                                    account_seats_t.c.table_id == table_id))
-            c.execute(insert(account_seats_t).values(account=account_key, table_id=table_id, seat=seat))
-
+    # --- seats (taken with the seat itself: Store.create_table, Store.update_seat)
     def seats_held(self, account_key: str, limit: int = 50) -> dict[str, str]:
         """Table id -> the seat token of each seat the account holds (its newest tables first);
         a seat given to a computer since is left out."""
@@ -220,11 +239,22 @@ class Accounts:
     def set_ratings(self, game: str, new: dict[str, Rating]) -> None:
         """After one rated match: each account's new rating, all in one transaction."""
         with self.engine.begin() as c:
-            for key, r in new.items():
-                done = c.execute(update(ratings_t).where(ratings_t.c.account == key, ratings_t.c.game == game)
-                                 .values(mu=r.mu, sigma=r.sigma, matches=ratings_t.c.matches + 1))
-                if done.rowcount == 0:
-                    c.execute(insert(ratings_t).values(account=key, game=game, mu=r.mu, sigma=r.sigma, matches=1))
+            write_ratings(c, game, new)
+
+    def ratings_of(self, account_key: str) -> dict[str, dict]:
+        """The account's rating in each game it played rated, and the rated matches behind it."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(ratings_t).where(ratings_t.c.account == account_key)).all()
+        return {r.game: {"rating": Rating(r.mu, r.sigma).shown, "matches": r.matches} for r in rows}
+
+    def finished_seats(self, account_key: str, limit: int = 200) -> list[tuple[str, int, str]]:
+        """(table id, seat, record text) of the account's latest finished matches."""
+        q = (select(tables_t.c.id, account_seats_t.c.seat, tables_t.c.record)
+             .join(account_seats_t, account_seats_t.c.table_id == tables_t.c.id)
+             .where(account_seats_t.c.account == account_key, tables_t.c.status == "finished")
+             .order_by(tables_t.c.finished.desc()).limit(limit))
+        with self.engine.connect() as c:
+            return [(r.id, r.seat, r.record) for r in c.execute(q)]
 
     def leaderboard(self, game: str, limit: int = 50) -> list[dict]:
         """The game's rated people, best shown rating first."""

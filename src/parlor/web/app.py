@@ -89,13 +89,12 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         body = await _json_body(request)
         if isinstance(body, Response):
             return body
-        result = await _guard(server.create_table(body), raw=True)
+        result = await _guard(_with_account(request, lambda account: server.create_table(body, account)), raw=True)
         if isinstance(result, Response):
             return result
         response = JSONResponse(result)
         if result["host"] is not None:
             _hold_seat(response, result["id"], result["seats"][result["host"]]["token"])
-            await people.sat(request, result["id"], result["host"])
         return response
 
     async def api_join(request: Request):
@@ -104,12 +103,12 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
             return body
         table_id = request.path_params["table"]
         held = request.cookies.get(_seat_cookie(table_id))
-        result = await _guard(server.join(table_id, body, held), raw=True)
+        result = await _guard(_with_account(request, lambda account: server.join(table_id, body, held, account)),
+                              raw=True)
         if isinstance(result, Response):
             return result
         response = JSONResponse(result)
         _hold_seat(response, table_id, result["token"])
-        await people.sat(request, table_id, result["seat"])
         return response
 
     async def api_again(request: Request):
@@ -121,8 +120,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         if isinstance(result, Response):
             return result
         response = JSONResponse(result)
-        _hold_seat(response, result["id"], result["token"])
-        await people.sat(request, result["id"], result["seat"])
+        _hold_seat(response, result["id"], result["token"])  # the accounts' seats came along
         return response
 
     async def api_mine(request: Request):
@@ -138,8 +136,9 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         for name, token in request.cookies.items():
             if name.startswith(prefix):
                 held.setdefault(name[len(prefix):], token)
-        held.update(await people.seats_held(request))  # an account's seats, from any browser
-        return JSONResponse({"tables": await server.mine(held)})
+        account = await people.who(request)
+        held.update(await people.seats_held(account))  # an account's seats, from any browser
+        return JSONResponse({"tables": await server.mine(held), "account": account["name"] if account else None})
 
     async def api_fair(request: Request):
         """A fresh commitment for the table this browser is about to make (web/fair.py)."""
@@ -218,9 +217,17 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         except ParlorError as e:
             return _error(e.reason, 404)
 
+    async def _with_account(request, call):
+        """`call(account)` with the request's account (None: a guest)."""
+        return await call(await people.who(request))
+
     async def ws_endpoint(ws: WebSocket):
         await ws.accept()
-        conn = server.connect(ws.send_text, current())  # the language Guard chose
+        try:
+            account = await people.who(ws)
+        except Unavailable:
+            account = None  # the database is failing: this socket is a guest's (its writes fail anyway)
+        conn = server.connect(ws.send_text, current(), account)  # the language Guard chose
         try:
             while True:
                 message = await ws.receive()
@@ -248,6 +255,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         Route("/learn/{game}", page("learn.html")),
         Route("/account", page("account.html")),
         Route("/leaderboard", page("leaderboard.html")),
+        Route("/people/{name:path}", page("person.html")),
         *people.routes(),
         Route("/api/words", api_words),
         Route("/puzzle/{game}", page("puzzle.html")),

@@ -9,15 +9,18 @@ from that address) are refused for a while, whatever the password.
 """
 
 import asyncio
+import json
 import time
 from collections import deque
 
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from parlor.bots.levels import OFFERED, level_words
-from parlor.core.errors import shown
+from parlor import records
+from parlor.core.errors import ParlorError, shown
+from parlor.core.stats import facts_of, match_entry, summary
 from parlor.core.ratings import computer_rating, level_mu
 from parlor.core.registry import games
 from parlor.core.words import say
@@ -31,6 +34,7 @@ FAILS_PER_ADDRESS = 20  # from one address, whatever the names
 FAIL_WINDOW_S = 15 * 60
 MAX_FORM = 4096  # bytes: a name and two passwords
 MAX_REMEMBERED = 10_000  # names and addresses with failures kept at most (old ones forgotten)
+MAX_ENTRIES = 20_000  # matches' statistics kept replayed (all forgotten past it)
 
 
 class Throttle:
@@ -65,6 +69,7 @@ class People:
         self._accounts: Accounts | None = None
         self._making = asyncio.Lock()
         self.throttle = Throttle(clock=clock)
+        self.entries: dict[tuple[str, int], dict | None] = {}  # (table, seat) -> its match_entry
 
     async def accounts(self) -> Accounts:
         async with self._making:
@@ -72,21 +77,13 @@ class People:
                 self._accounts = await self.server.db(Accounts, self.server.open_store)
         return self._accounts
 
-    async def who(self, request: Request) -> dict | None:
+    async def who(self, request: HTTPConnection) -> dict | None:
         """The account this request's session cookie names, or None (a guest)."""
         accounts = await self.accounts()
         return await self.server.db(accounts.account_of, request.cookies.get(SESSION_COOKIE))
 
-    async def sat(self, request: Request, table_id: str, seat: int) -> None:
-        """A seat taken by this request's person: an account's seat is theirs in every browser."""
-        account = await self.who(request)
-        if account is not None:
-            accounts = await self.accounts()
-            await self.server.db(accounts.hold_seat, account["key"], table_id, seat)
-
-    async def seats_held(self, request: Request) -> dict[str, str]:
-        """Table id -> seat token of the seats this request's account holds (a guest: none)."""
-        account = await self.who(request)
+    async def seats_held(self, account: dict | None) -> dict[str, str]:
+        """Table id -> seat token of the seats this account holds (a guest: none)."""
         if account is None:
             return {}
         accounts = await self.accounts()
@@ -100,6 +97,7 @@ class People:
             Route("/api/account/logout", self.api_logout, methods=["POST"]),
             Route("/api/account/password", self.api_password, methods=["POST"]),
             Route("/api/leaderboard/{game}", self.api_leaderboard),
+            Route("/api/people/{name:path}", self.api_person),
         ]
 
     async def api_account(self, request: Request):
@@ -175,6 +173,47 @@ class People:
                    "rating": computer_rating(game, level).shown}
                   for level in sorted(mu, key=mu.__getitem__, reverse=True) if level in OFFERED]
         return JSONResponse({"game": game, "title": catalogue[game].title, "board": board, "levels": levels})
+
+
+    async def api_person(self, request: Request):
+        """A person's statistics per game, from the records of the finished matches their
+        account played, and their ratings."""
+        accounts = await self.accounts()
+        account = await self.server.db(accounts.find, request.path_params["name"])
+        if account is None:
+            return _error(say("nobody has an account named {name}", name=shown(request.path_params["name"])), 404)
+        played = await self.server.db(accounts.finished_seats, account["key"])
+        rated = await self.server.db(accounts.ratings_of, account["key"])
+        entries = await self.server.requested(self._entries, played)
+        catalogue = games()
+        out = []
+        for game, row in summary(entries).items():
+            if game not in catalogue:
+                continue
+            facts = [{"key": f.key, "label": f.label(), "count": row["facts"].get(f.key, 0)} for f in facts_of(game)]
+            mine = rated.get(game, {})
+            out.append({"game": game, "title": catalogue[game].title, "matches": row["matches"], "wins": row["wins"],
+                        "average_score": round(row["average_score"], 1), "facts": facts,
+                        "rating": mine.get("rating"), "rated_matches": mine.get("matches", 0)})
+        return JSONResponse({"name": account["name"], "games": out})
+
+    def _entries(self, played: list[tuple[str, int, str]]) -> list[dict]:
+        """Each finished match's entry for the seat (core/stats.py), replayed from its record
+        once: a finished record never changes. A record that no longer replays counts nowhere."""
+        if len(self.entries) > MAX_ENTRIES:
+            self.entries.clear()
+        out = []
+        for table_id, seat, record in played:
+            key = (table_id, seat)
+            if key not in self.entries:
+                try:
+                    self.entries[key] = match_entry(records.replay(json.loads(record)), seat)
+                except (ParlorError, ValueError, KeyError, ImportError):
+                    self.entries[key] = None
+            entry = self.entries[key]
+            if entry is not None:
+                out.append(entry)
+        return out
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:

@@ -7,6 +7,7 @@ Client messages (JSON objects, one a WebSocket text frame):
     {"type": "hint", "sid": N}                                     hints for your turn
     {"type": "fill", "seat": N}          the host gives a never-joined friend's seat to a computer
                                          (anyone seated may once the host is away past the grace)
+    {"type": "reissue", "seat": N}       the host gives a friend's seat a new link (the old stops working)
     {"type": "ping"}
 Server messages: "state" (the view of your seat and what happened since), "hint", "error"
 (one line; nothing changed), "pong".
@@ -41,13 +42,12 @@ from . import schedule
 from .replay import Replays
 from .review import Reviews
 from .store import Store, Unavailable
-from .table import Conn, Table
+from .table import MAX_SEAT_NAME, Conn, Table
 
 log = logging.getLogger("parlor.web")
 
 DEFAULT_PACE_MS = 900
 DEFAULT_GRACE_S = 60
-MAX_NAME = 24
 
 
 class BadRequest(ParlorError):
@@ -171,10 +171,12 @@ class Server:
         self.reviews.close()
 
     # --- tables
-    async def create_table(self, spec) -> dict:
+    async def create_table(self, spec, account: dict | None = None) -> dict:
+        """A new table as `spec` says, made by the person with this account (None: a guest),
+        who takes its first person seat."""
         if not isinstance(spec, dict):
             raise BadRequest(say("a table is described by a JSON object"))
-        known = {"game", "options", "seats", "players", "pace_ms", "grace_s", "hints", "open", "fair"}
+        known = {"game", "options", "seats", "players", "pace_ms", "grace_s", "hints", "open", "fair", "rated"}
         for key in spec:
             if key not in known:
                 raise BadRequest(say("unknown field {key} (fields: {fields})", key=shown(key),
@@ -203,19 +205,29 @@ class Server:
                 raise BadRequest(say("players[{s}].level must be one of {levels}", s=s,
                                      levels=", ".join(levels)))
             name = p.get("name") or (say("Player {n}", n=s + 1) if kind == "person" else NAMES[s % len(NAMES)])
-            if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-                raise BadRequest(say("the name of seat {seat} must be 1 to {most} characters", seat=s, most=MAX_NAME))
+            if not isinstance(name, str) or not name.strip() or len(name) > MAX_SEAT_NAME:
+                raise BadRequest(say("the name of seat {seat} must be 1 to {most} characters", seat=s,
+                                     most=MAX_SEAT_NAME))
             seat_rows.append({"seat": s, "kind": kind, "level": level, "name": name.strip(),
                               "token": secrets.token_urlsafe(16), "claimed": False})
         persons = [r for r in seat_rows if r["kind"] == "person"]
         if persons:  # the creator's seat (Table.host_seat) is theirs from the start
             persons[0]["claimed"] = True
+            persons[0]["account"] = account["key"] if account else None
         settings: dict = {
             "pace_ms": _int_field(spec, "pace_ms", DEFAULT_PACE_MS, 0, 10_000),
             "grace_s": _int_field(spec, "grace_s", DEFAULT_GRACE_S, 0, 3600),
             "hints": _bool_field(spec, "hints", True),
             "open": _bool_field(spec, "open", False),
         }
+        if _bool_field(spec, "rated", False):
+            # every person seat an account's: the creator's now, each friend's when it is taken
+            if account is None:
+                raise BadRequest(say("log in to make a rated table: ratings are kept for accounts"))
+            if not persons:
+                raise BadRequest(say("a rated table needs your own seat: ratings are for people"))
+            persons[0]["name"] = account["name"][:MAX_SEAT_NAME]
+            settings["rated"] = True
         fair: Fair | None = None
         if "fair" in spec:  # the lobby's commitment and its browser's seed (web/fair.py)
             taken = self.commitments.take(spec["fair"])
@@ -261,9 +273,10 @@ class Server:
                 raise BadRequest(say("the match is not over yet"))
             again = table.settings.get("again")
             if again is None:
-                settings = {k: v for k, v in table.settings.items() if k not in ("again", "fair")}
+                settings = {k: v for k, v in table.settings.items() if k not in ("again", "fair", "abandoned")}
                 rows = [{"seat": s, "kind": i.kind, "level": i.level, "name": i.name,
-                         "token": i.token, "claimed": i.claimed} for s, i in enumerate(table.seats)]
+                         "token": i.token, "claimed": i.claimed, "account": i.account}
+                        for s, i in enumerate(table.seats)]
                 # a fair table's next match: a fresh commitment; each person's hello adds a
                 # seed from its second deal (nobody's seed can come before its first)
                 fair = Fair.new() if table.match.fair is not None else None
@@ -285,9 +298,10 @@ class Server:
         return [{**r, "title": catalogue[r["game"]].title if r["game"] in catalogue else r["game"]}
                 for r in rows]
 
-    async def join(self, table_id: str, body, held: str | None = None) -> dict:
+    async def join(self, table_id: str, body, held: str | None = None, account: dict | None = None) -> dict:
         """A free seat of an open table for whoever asks first. `held`: the seat token this
-        browser already holds at the table, if any (one browser, one seat)."""
+        browser already holds at the table, if any (one browser, one seat); `account`: the
+        person's, if logged in (one account, one seat)."""
         table = self.tables.get(table_id)
         if table is None:
             raise NotFound(say("there is no open table {table}", table=shown(table_id)))
@@ -300,24 +314,21 @@ class Server:
             raise BadRequest(say("seat must be from 0 to {last}", last=len(table.seats) - 1))
         info = table.seats[seat]
         name = body.get("name") or info.name
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise BadRequest(say("name must be 1 to {most} characters", most=MAX_NAME))
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_SEAT_NAME:
+            raise BadRequest(say("name must be 1 to {most} characters", most=MAX_SEAT_NAME))
         async with table.changing:  # two people asking for one seat: the first gets it
             if info.kind != "person" or info.claimed or table.match.finished:
                 raise BadRequest(say("seat {seat} is not free", seat=seat))
             mine = table.seat_of_token(held)
             if mine is not None:
                 raise BadRequest(say("you already sit at seat {seat} of this table", seat=mine))
+            refusal = table.claim_refusal(account)
+            if refusal is not None:
+                raise BadRequest(refusal)
             token = secrets.token_urlsafe(16)  # the invite link for this seat stops working
-            await self.db(self.open_store.update_seat, table_id, seat, token=token, claimed=True,
-                          name=name.strip())
-            info.token, info.claimed, info.name = token, True, name.strip()
-            table.names[seat] = info.name
-            if table.match.names:  # the record the match will be stored as names them too
-                table.match.names[seat] = info.name
+            await table.take_seat(seat, token, account, name.strip())
             # the grace before a stand-in plays starts now, not when the table was made
             table.start_grace(seat)
-            table.views = table._all_views()
             table.broadcast()
             table.plan()
         return {"id": table_id, "seat": seat, "token": token}
@@ -384,9 +395,11 @@ class Server:
         return self.reviews.status(table_id, seat_of(record, seat), record, self.requested)
 
     # --- the socket protocol
-    def connect(self, send, lang: str = ENGLISH) -> Conn:
-        """A new socket, read in `lang` (its page's Accept-Language) until its hello names one."""
+    def connect(self, send, lang: str = ENGLISH, account: dict | None = None) -> Conn:
+        """A new socket, read in `lang` (its page's Accept-Language) until its hello names one,
+        of the person with this account (None: a guest)."""
         conn = Conn(send, lang)
+        conn.account = account
         self.conns.add(conn)
         return conn
 
@@ -434,22 +447,25 @@ class Server:
             conn.push('{"type":"pong"}')
         elif kind == "hello":
             await self._hello(conn, msg)
-        elif kind in ("act", "hint", "fill"):
+        elif kind in ("act", "hint", "fill", "reissue"):
             table = conn.table
             if table is None:
                 conn.error(say('say hello first: {{"type": "hello", "table": ID, "token": ...}}'))
             elif conn.seat is None:
                 conn.error({"act": say("spectators watch; they cannot play"),
                             "hint": say("spectators get no hints"),
-                            "fill": say("spectators watch; they cannot give a seat to a computer")}[kind])
+                            "fill": say("spectators watch; they cannot give a seat to a computer"),
+                            "reissue": say("spectators watch; they cannot change a seat's link")}[kind])
             elif kind == "act":
                 await table.submit(conn.seat, msg.get("action"), msg.get("sid"), conn)
             elif kind == "hint":
                 table.ask_hint(conn, msg.get("sid"))
-            else:
+            elif kind == "fill":
                 await table.fill(conn, msg.get("seat"))
+            else:
+                await table.reissue(conn, msg.get("seat"))
         else:
-            conn.error(say("unknown message type {kind} (types: hello, act, hint, fill, ping)",
+            conn.error(say("unknown message type {kind} (types: hello, act, hint, fill, reissue, ping)",
                            kind=shown(kind)))
 
     async def _hello(self, conn: Conn, msg: dict) -> None:

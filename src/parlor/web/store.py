@@ -1,8 +1,9 @@
 """Where tables live between actions: SQLAlchemy Core over SQLite (default) or PostgreSQL.
 
-Three tables. `web_tables`: one row a table (game, options, seats, the secret seed, settings,
+Four tables. `web_tables`: one row a table (game, options, seats, the secret seed, settings,
 status, the final record once finished). `web_seats`: who sits where (a person or a computer
-with its level, the seat's secret token, whether it was claimed). `web_actions`: the actions in
+with its level, the seat's secret token, whether it was claimed). `web_account_seats`: the
+account that holds a person's seat, written with the seat it names. `web_actions`: the actions in
 order, primary key (table, index), so an action stored twice is refused by the database itself.
 
 Everything is synchronous and short; the server calls it from one dedicated thread so the event
@@ -13,7 +14,7 @@ import json
 import time
 
 from sqlalchemy import (Boolean, Column, Float, Integer, MetaData, String, Table, Text,
-                        create_engine, event, select, update)
+                        create_engine, delete, event, insert, select, update)
 from sqlalchemy.exc import IntegrityError
 
 from parlor.core.errors import ParlorError
@@ -45,6 +46,16 @@ seats_t = Table(
     Column("name", String(64), nullable=False),
     Column("token", String(64), nullable=False),
     Column("claimed", Boolean, nullable=False, default=False),
+)
+
+# The seats people took while logged in: "My tables" lists them in any browser of the account, a
+# rated table rates them. One seat a table for an account (web_account_seats' primary key).
+MAX_ACCOUNT_KEY = 128  # a folded account name: accounts.MAX_ACCOUNT_NAME (32) characters, 4 bytes each
+account_seats_t = Table(
+    "web_account_seats", metadata,
+    Column("account", String(MAX_ACCOUNT_KEY), primary_key=True),
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, nullable=False),
 )
 
 actions_t = Table(
@@ -115,12 +126,18 @@ class Store:
     # --- writing
     def create_table(self, table_id: str, game: str, options: dict, seats: int, names: list,
                      seed: int, settings: dict, seat_rows: list[dict]) -> None:
+        """A new table; a seat row's "account" (if any) holds that seat, in the same transaction."""
         with self.engine.begin() as c:
             c.execute(tables_t.insert().values(
                 id=table_id, game=game, options=json.dumps(options), seats=seats,
                 names=json.dumps(names), seed=str(seed), settings=json.dumps(settings),
                 status="playing", created=time.time()))
-            c.execute(seats_t.insert(), [dict(table_id=table_id, **row) for row in seat_rows])
+            c.execute(seats_t.insert(), [dict(table_id=table_id, **{k: v for k, v in row.items() if k != "account"})
+                                         for row in seat_rows])
+            holders = [dict(account=row["account"], table_id=table_id, seat=row["seat"])
+                       for row in seat_rows if row.get("account")]
+            if holders:
+                c.execute(account_seats_t.insert(), holders)
 
     def append_action(self, table_id: str, index: int, action: str) -> None:
         """Store action number `index`; refused if that index is already stored."""
@@ -133,8 +150,15 @@ class Store:
 
     def update_seat(self, table_id: str, seat: int, **values) -> None:
         """Change a seat's row; a new `name` is written into the table's names too (the match's
-        record, the finished list and a restart read those), in the same transaction."""
+        record, the finished list and a restart read those), and a new "account" (a key, or
+        None: nobody's) as the seat's holder, all in the same transaction."""
         with self.engine.begin() as c:
+            if "account" in values:
+                account = values.pop("account")
+                c.execute(delete(account_seats_t).where(account_seats_t.c.table_id == table_id,
+                                                        account_seats_t.c.seat == seat))
+                if account is not None:
+                    c.execute(insert(account_seats_t).values(account=account, table_id=table_id, seat=seat))
             c.execute(update(seats_t).where(seats_t.c.table_id == table_id,
                                             seats_t.c.seat == seat).values(**values))
             if "name" in values:
@@ -148,10 +172,18 @@ class Store:
             c.execute(update(tables_t).where(tables_t.c.id == table_id).values(
                 settings=json.dumps(settings)))
 
-    def finish(self, table_id: str, record: dict) -> None:
+    def finish(self, table_id: str, record: dict, then=None) -> bool:
+        """Store a table as finished with its record, and run `then(connection)` (a rated
+        table's new ratings) in the same transaction: both are kept or neither. A table already
+        finished is left as it is and `then` not run again; whether it was finished now."""
         with self.engine.begin() as c:
-            c.execute(update(tables_t).where(tables_t.c.id == table_id).values(
-                status="finished", finished=time.time(), record=json.dumps(record)))
+            done = c.execute(update(tables_t).where(tables_t.c.id == table_id, tables_t.c.status == "playing")
+                             .values(status="finished", finished=time.time(), record=json.dumps(record)))
+            if done.rowcount != 1:
+                return False
+            if then is not None:
+                then(c)
+            return True
 
     # --- reading
     def load(self, table_id: str) -> dict | None:
@@ -164,7 +196,9 @@ class Store:
                               .order_by(seats_t.c.seat)).mappings().all()
             actions = c.execute(select(actions_t.c.action).where(actions_t.c.table_id == table_id)
                                 .order_by(actions_t.c.idx)).scalars().all()
-        return _table_dict(row, seats, actions)
+            holders = dict(c.execute(select(account_seats_t.c.seat, account_seats_t.c.account)
+                                     .where(account_seats_t.c.table_id == table_id)).all())
+        return _table_dict(row, [dict(s, account=holders.get(s["seat"])) for s in seats], actions)
 
     def ids(self, status: str | None = None) -> list[str]:
         q = select(tables_t.c.id).order_by(tables_t.c.created)

@@ -13,6 +13,7 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass
+from functools import partial
 
 from parlor import records
 from parlor.bots import bot_names
@@ -29,6 +30,7 @@ from parlor.session import Player, TableSession
 
 from . import fair as fairness
 from . import public
+from .accounts import rate_finished
 
 log = logging.getLogger("parlor.web")
 
@@ -36,6 +38,7 @@ SNAPSHOT_LOG = 60  # log entries a fresh connection receives
 QUEUE_LIMIT = 64  # messages waiting for one connection before it is resynchronised
 RETRY_FIRST_S = 0.5  # a computer's first wait after the database refused its move
 RETRY_MAX_S = 60.0  # and its longest
+MAX_SEAT_NAME = 24  # characters of a seat's name
 
 
 class Conn:
@@ -47,6 +50,7 @@ class Conn:
         self.queue: asyncio.Queue = asyncio.Queue()
         self.table: Table | None = None
         self.seat: int | None = None
+        self.account: dict | None = None  # the logged-in person's account ({"key", "name"}), if any
         self.closed = False
         self.resyncs = 0
         self._writer = asyncio.create_task(self._write())
@@ -92,10 +96,12 @@ class Conn:
 
 @dataclass
 class Seat(Player):
-    """A seat's stored row: who plays it, its name, and a person's seat token."""
+    """A seat's stored row: who plays it, its name, a person's seat token, and the key of the
+    account that holds it (None: a guest's, or nobody's yet)."""
     name: str
     token: str
     claimed: bool
+    account: str | None = None
 
 
 class Table:
@@ -110,7 +116,7 @@ class Table:
         # a level this server no longer has (an optional extra gone since the table was made)
         # is played, and shown, as the first bot
         self.seats = [Seat(r["kind"], r["level"] if r["level"] in known else known[0], r["name"],
-                           r["token"], bool(r["claimed"])) for r in row["seat_rows"]]
+                           r["token"], bool(r["claimed"]), r.get("account")) for r in row["seat_rows"]]
         self.session = TableSession(match, self.seats, list(row["names"]))
         n = self.rules.seats
         self.conns: dict = {s: set() for s in range(n)}
@@ -130,7 +136,7 @@ class Table:
         self.applied_at = time.time()
         self.views = self._all_views()
         self.last_trick: list = self._last_tricks()
-        self.stored_finish = match.finished
+        self.stored_finish = row["status"] == "finished"
         self.stopping = False
         self.failed_writes = 0  # moves in a row the database refused: the computers back off
 
@@ -159,6 +165,43 @@ class Table:
             if seat.kind == "person" and isinstance(token, str) and token == seat.token:
                 return s
         return None
+
+    @property
+    def rated(self) -> bool:
+        return bool(self.settings.get("rated"))
+
+    def seat_of_account(self, account: dict | None) -> int | None:
+        """The seat this account already holds here (one person, one seat a table)."""
+        for s, seat in enumerate(self.seats):
+            if account is not None and seat.kind == "person" and seat.account == account["key"]:
+                return s
+        return None
+
+    def claim_refusal(self, account: dict | None) -> str | None:
+        """Why this person may not take a free seat here, or None."""
+        if self.rated and account is None:
+            return say("this table is rated: log in to take a seat")
+        mine = self.seat_of_account(account)
+        if mine is not None:
+            return say("you already sit at seat {seat} of this table", seat=mine)
+        return None
+
+    async def take_seat(self, seat: int, token: str, account: dict | None, name: str | None = None) -> None:
+        """A person takes a free seat under a new token (the invite link stops working), held by
+        their account if they have one; at a rated table it bears the account's name. Stored first."""
+        info = self.seats[seat]
+        if account is not None and self.rated:
+            name = account["name"][:MAX_SEAT_NAME]
+        values: dict = {"claimed": True, "token": token, "account": account["key"] if account else None}
+        if name is not None and name != info.name:
+            values["name"] = name
+        await self.server.db(self.server.store.update_seat, self.id, seat, **values)
+        info.claimed, info.token, info.account = True, token, values["account"]
+        if "name" in values:
+            info.name = self.names[seat] = values["name"]
+            if self.match.names:  # the record the match will be stored as names them too
+                self.match.names[seat] = values["name"]
+            self.views = self._all_views()
 
     def computer_controls(self, seat: int) -> bool:
         """A computer plays this seat now: a computer seat, or a person gone past the grace."""
@@ -191,7 +234,7 @@ class Table:
     def summary(self) -> dict:
         return {"id": self.id, "game": self.rules.id, "title": self.rules.title,
                 "players": self.players(), "deal": self.match.deal_number,
-                "finished": self.match.finished,
+                "finished": self.match.finished, "rated": self.rated,
                 "free": [s for s, info in enumerate(self.seats)
                          if info.kind == "person" and not info.claimed]}
 
@@ -248,7 +291,8 @@ class Table:
         if snapshot:
             msg["game"] = {"id": self.rules.id, "title": self.rules.title,
                            "options": self.rules.options, "seats": self.rules.seats}
-            msg["settings"] = {k: self.settings[k] for k in ("pace_ms", "grace_s", "hints")}
+            msg["settings"] = {**{k: self.settings[k] for k in ("pace_ms", "grace_s", "hints")},
+                               "rated": self.rated}
             msg["fair"] = fairness.public(m.fair)
             host = self.host_seat()
             msg["host"] = host
@@ -258,6 +302,9 @@ class Table:
                 msg["invites"] = [{"seat": s, "name": info.name, "token": info.token}
                                   for s, info in enumerate(self.seats)
                                   if s != seat and info.kind == "person" and not info.claimed]
+                # the friends' seats whose link the host may replace (Table.reissue)
+                msg["reissue"] = [s for s, info in enumerate(self.seats)
+                                  if s != seat and info.kind == "person" and not m.finished]
         return msg
 
     def host_seat(self) -> int | None:
@@ -311,6 +358,11 @@ class Table:
                     conn.error(say("this seat link is no longer valid (it was used already, or the "
                                    "seat was given to someone else): you are watching the table"))
                     return
+                refusal = None if self.seats[seat].claimed else self.claim_refusal(conn.account)
+                if refusal is not None:  # the invite stays unused: after logging in it seats its holder
+                    await self._attach(conn, None)
+                    conn.error(say("{reason}; you are watching the table", reason=refusal))
+                    return
                 if seed is not None:
                     await self._add_seed(conn, seat, seed)
             await self._attach(conn, seat)
@@ -345,9 +397,7 @@ class Table:
             if not self.seats[seat].claimed:
                 # An invite link is claimed once: its holder gets the seat under a new token (the
                 # snapshot carries it), and whoever holds the link afterwards watches (issue 35, F8).
-                fresh = secrets.token_urlsafe(16)
-                await self.server.db(self.server.store.update_seat, self.id, seat, claimed=True, token=fresh)
-                self.seats[seat].claimed, self.seats[seat].token = True, fresh
+                await self.take_seat(seat, secrets.token_urlsafe(16), conn.account)
         conn.push(self.snapshot_text(conn))
         if seat is not None:
             self.broadcast_others(conn)
@@ -429,6 +479,9 @@ class Table:
         await self.inbox.put((seat, action, sid, conn, bot))
 
     async def _work(self) -> None:
+        # a match whose last move was stored but not its end (a crash between the two)
+        async with self.changing:
+            await self._store_finish()
         while True:
             item = await self.inbox.get()
             if item is None:
@@ -484,6 +537,10 @@ class Table:
                 conn.error(refusal, sid=self.sid)
             return
         index = self.sid
+        if bot and not await self._abandoned(seat):
+            self.failed_writes += 1
+            self.plan()
+            return
         try:
             await self.server.db(self.server.store.append_action, self.id, index, action)
         except Exception as e:  # noqa: BLE001 - stored first or not played at all
@@ -499,14 +556,47 @@ class Table:
         self.applied_at = time.time()
         self.views = self._all_views()
         self.last_trick = self._last_tricks()
-        if self.match.finished and not self.stored_finish:
-            try:
-                await self.server.db(self.server.store.finish, self.id, self.match.record())
-                self.stored_finish = True
-            except Exception as e:  # noqa: BLE001
-                log.error("table %s: storing the finished record failed: %s", self.id, e)
+        await self._store_finish()
         self.broadcast(index)
         self.plan()
+
+    async def _store_finish(self) -> None:
+        """A finished match's record, and at a rated table everyone's new rating, stored in one
+        transaction: once, whatever crashes or restarts come between (Store.finish)."""
+        if not self.match.finished or self.stored_finish:
+            return
+        then = None
+        if self.rated:
+            holders = {s: info.account for s, info in enumerate(self.seats)
+                       if info.kind == "person" and info.account is not None}
+            # a person seat nobody's account holds (none should be) plays at its stand-in's rating
+            computers = {s: info.level for s, info in enumerate(self.seats) if s not in holders}
+            abandoned = frozenset(self.settings.get("abandoned", []))
+            then = partial(rate_finished, match=self.match, holders=holders, computers=computers,
+                           abandoned=abandoned)
+        try:
+            await self.server.db(self.server.store.finish, self.id, self.match.record(), then)
+            self.stored_finish = True
+        except Exception as e:  # noqa: BLE001
+            log.error("table %s: storing the finished record failed: %s", self.id, e)
+
+    async def _abandoned(self, seat: int) -> bool:
+        """A computer is about to move for a person gone past the grace at a rated table: the
+        person abandoned the match and is ranked last (stored before the move). False: the
+        database refused, and nothing is played."""
+        gone = self.settings.get("abandoned", [])
+        # a person still here whose move a computer makes (a turn timer) abandoned nothing
+        away = self.seats[seat].kind == "person" and not self.conns[seat] and self.computer_controls(seat)
+        if not self.rated or not away or seat in gone:
+            return True
+        settings = {**self.settings, "abandoned": sorted([*gone, seat])}
+        try:
+            await self.server.db(self.server.store.update_settings, self.id, settings)
+        except Exception as e:  # noqa: BLE001 - stored first or not played at all
+            log.error("table %s: storing that seat %d abandoned failed: %s", self.id, seat, e)
+            return False
+        self.settings = settings
+        return True
 
     def _last_tricks(self) -> list:
         """Each seat's last finished trick, with its winner (Match.last_trick)."""
@@ -547,8 +637,7 @@ class Table:
         invitation link stops working, so no one can take the seat (and see its cards) later.
         Once a computer holds the host's seat, anyone seated may: the table never waits forever
         for a host who is not coming back."""
-        if not is_int(seat) or not 0 <= seat < self.rules.seats:
-            conn.error(say('"seat" must be a seat number from 0 to {last}', last=self.rules.seats - 1))
+        if not self._seat_number(conn, seat):
             return
         async with self.changing:
             if not self.may_fill(conn.seat):
@@ -567,6 +656,48 @@ class Table:
                 conn.error(say("the change could not be saved; nothing changed"))
                 return
             info.kind = "computer"
+            self.broadcast()
+            self.plan()
+
+    def _seat_number(self, conn: Conn, seat) -> bool:
+        if not is_int(seat) or not 0 <= seat < self.rules.seats:
+            conn.error(say('"seat" must be a seat number from 0 to {last}', last=self.rules.seats - 1))
+            return False
+        return True
+
+    async def reissue(self, conn: Conn, seat) -> None:
+        """The host gives a friend's seat a new link: the old one (the friend's, or a leaked
+        invite) stops working, whoever sits there with it watches, and the new link is an
+        invite, claimed once, by an account at a rated table."""
+        if not self._seat_number(conn, seat):
+            return
+        async with self.changing:
+            host = self.host_seat()
+            if conn.seat is None or conn.seat != host:
+                conn.error(say("only the host can give a seat a new link"))
+                return
+            info = self.seats[seat]
+            if seat == host or info.kind != "person" or self.match.finished:
+                conn.error(say("seat {seat} is not a friend's seat at a match in play; nothing changed", seat=seat))
+                return
+            token = secrets.token_urlsafe(16)
+            try:
+                await self.server.db(self.server.store.update_seat, self.id, seat, token=token,
+                                     claimed=False, account=None)
+            except Exception as e:  # noqa: BLE001 - stored first or not changed at all
+                log.error("table %s: storing the seat's new link failed: %s", self.id, e)
+                conn.error(say("the change could not be saved; nothing changed"))
+                return
+            info.token, info.claimed, info.account = token, False, None
+            self._untime_grace(seat)
+            for old in list(self.conns[seat]):  # the old link's holder: now a spectator
+                self.conns[seat].discard(old)
+                self.conns[None].add(old)
+                old.seat = None
+                old.error(say("the host gave this seat a new link: you are watching the table"))
+                old.push(self.snapshot_text(old))
+            for c in self.conns[host]:  # the host's invites hold the new link
+                c.push(self.snapshot_text(c))
             self.broadcast()
             self.plan()
 

@@ -1,6 +1,6 @@
 // A game's leaderboard: its rated people, and the computer levels among them at their fixed ratings.
 
-import { api, el, gameCatalogue } from "/static/common.js";
+import { api, el, gameCatalogue, t } from "/static/common.js";
 
 const $ = id => document.getElementById(id);
 
@@ -13,11 +13,11 @@ async function draw(game) {
   let rank = 0;
   $("board-rows").replaceChildren(...rows.map(r => el("tr", { class: r.computer ? "computer" : "" },
     el("td", {}, r.computer ? "" : String(++rank)),
-    el("td", {}, r.name),
+    el("td", {}, r.computer ? r.name : el("a", { href: `/people/${encodeURIComponent(r.name)}` }, r.name)),
     el("td", {}, String(r.rating)),
     el("td", {}, r.computer ? "" : String(r.matches)))));
   $("board-empty").textContent = data.board.length ? "" :
-    `Nobody has finished a rated match of ${data.title} yet.`;
+    t("Nobody has finished a rated match of {game} yet.", { game: data.title });
 }
 
 const { games } = await gameCatalogue();

@@ -224,7 +224,7 @@ async function create(ev) {
     const spec = {
       game: g.id, options: readOptions(), seats: n, players,
       pace_ms: numberIn($("pace")), grace_s: numberIn($("grace")),
-      hints: $("hints").checked, open: $("open").checked,
+      hints: $("hints").checked, open: $("open").checked, rated: $("rated").checked,
     };
     $("create-btn").disabled = true;
     showCreated(await createTable(spec));
@@ -254,7 +254,10 @@ function titleOf(gid) {
 
 // --- my tables: the seats this browser holds (its storage and its seat cookies), with links back
 async function refreshMine() {
-  const { tables } = await api("/api/mine", { tables: heldSeats() });
+  const { tables, account } = await api("/api/mine", { tables: heldSeats() });
+  const stats = $("my-stats");  // an account's statistics, from every browser's matches
+  stats.classList.toggle("hidden", !account);
+  if (account) stats.replaceChildren(el("a", { href: `/people/${encodeURIComponent(account)}` }, t("Your statistics")));
   const items = tables.map(tb => {
     const playing = tb.status === "playing";
     return el("li", { "data-table": tb.id },
@@ -272,7 +275,8 @@ async function refresh() {
   const open = [];
   for (const tb of lobby.playing) {
     const who = tb.players.map(p => (p.kind === "computer" ? t("{name} (computer)", { name: p.name }) : p.name)).join(", ");
-    open.push(el("li", {}, el("strong", {}, tb.title), el("span", { class: "muted small" }, t("deal {deal} · {who}", { deal: tb.deal, who })),
+    open.push(el("li", {}, el("strong", {}, tb.title), tb.rated ? el("span", { class: "state playing" }, t("rated")) : null,
+      el("span", { class: "muted small" }, t("deal {deal} · {who}", { deal: tb.deal, who })),
       tb.free.map(s => el("button", { class: "btn", type: "button", onclick: () => join(tb.id, s) }, t("Join as seat {seat}", { seat: s }))),
       el("a", { class: "btn", href: tableLink(tb.id) }, t("Watch"))));
   }

@@ -77,6 +77,7 @@ async function onMessage(m) {
       S.settings = m.settings;
       S.fair = m.fair || null;
       S.invites = m.invites || null;
+      S.reissue = m.reissue || [];  // the host's: friends' seats it may give a new link
       S.host = m.host;
       const cat = await gameCatalogue();
       const g = cat.games.find(x => x.id === m.game.id);
@@ -488,16 +489,21 @@ function renderInvites() {
         el("button", { class: "btn", type: "button", "data-fill": s, disabled: !S.connected, onclick: () => send({ type: "fill", seat: s }) }, t("Computer plays")))] : []));
     return;
   }
-  if (!inv.length) { box.classList.add("hidden"); return; }
+  const seated = (S.reissue || []).filter(s => !waiting(s));
+  if (!inv.length && !seated.length) { box.classList.add("hidden"); return; }
+  const newLink = s => el("button", { class: "btn", type: "button", "data-reissue": s, title: t("the old link stops working"),
+    disabled: !S.connected, onclick: () => send({ type: "reissue", seat: s }) }, t("New link"));
   box.classList.remove("hidden");
-  box.replaceChildren(el("h3", {}, t("Invite a friend")), ...inv.map(i => {
+  box.replaceChildren(...(inv.length ? [el("h3", {}, t("Invite a friend"))] : []), ...inv.map(i => {
     const link = `${location.origin}/table/${tableId}#seat=${i.token}`;
     return el("div", { class: "form-row" }, el("span", {}, t("{name} (seat {seat})", { name: i.name, seat: i.seat })),
       el("span", { class: "linkbox", "data-invite": i.seat }, link),
       el("button", { class: "btn", type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) }, t("Copy")),
+      newLink(i.seat),
       el("button", { class: "btn", type: "button", "data-fill": i.seat, title: t("the link stops working"),
         disabled: !S.connected, onclick: () => send({ type: "fill", seat: i.seat }) }, t("Computer plays")));
-  }));
+  }), ...(seated.length ? [el("h3", {}, t("Friends' seats"))] : []), ...seated.map(s =>
+    el("div", { class: "form-row" }, el("span", {}, t("{name} (seat {seat})", { name: players[s].name, seat: s })), newLink(s))));
 }
 
 // A fair table: the commitment published before the first deal; once over, the deals verified.
