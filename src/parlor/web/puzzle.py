@@ -42,6 +42,7 @@ def _state(run: PuzzleRun, answer: Answer | None) -> dict[str, Any]:
             "wanted": words.wanted(view),
         },
         "log": [[run.names[s], move] for s, move in run.seen()],
+        "log_words": [words.move_words(view, s, move) for s, move in run.seen()],
         "answer": None if answer is None else {
             "taken": answer.taken, "text": answer.text,
             "verdicts": [{"move": v.move, "words": v.words, "value": v.value, "reason": v.reason,

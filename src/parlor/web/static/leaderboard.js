@@ -1,6 +1,6 @@
 // A game's leaderboard: its rated people, and the computer levels among them at their fixed ratings.
 
-import { api, el, gameCatalogue } from "/static/common.js";
+import { api, el, gameCatalogue, t, languageMenu } from "/static/common.js";
 
 const $ = id => document.getElementById(id);
 
@@ -17,9 +17,10 @@ async function draw(game) {
     el("td", {}, String(r.rating)),
     el("td", {}, r.computer ? "" : String(r.matches)))));
   $("board-empty").textContent = data.board.length ? "" :
-    `Nobody has finished a rated match of ${data.title} yet.`;
+    t("Nobody has finished a rated match of {game} yet.", { game: data.title });
 }
 
+document.querySelector(".topbar").append(languageMenu());
 const { games } = await gameCatalogue();
 const wanted = new URLSearchParams(location.search).get("game");
 $("board-game").replaceChildren(...games.map(g => el("option", { value: g.id, selected: g.id === wanted }, g.title)));
