@@ -214,7 +214,7 @@ def test_the_verify_page_in_hungarian_and_the_menu_remembers_finnish(browser, li
     assert page.evaluate("document.documentElement.lang") == "hu"
     # the menu's choice is kept: the page comes back in Finnish, and so does the next one
     page.select_option(".topbar .lang-menu", "fi")
-    page.wait_for_function("document.documentElement.lang === 'fi'")
+    page.wait_for_function("() => document.documentElement.lang === 'fi'")
     with using("fi"):
         assert page.locator("h2").inner_text() == translate("Were the cards dealt fairly?")
         page.goto(live_server.url + "/account")
