@@ -105,3 +105,14 @@ def test_the_last_trick_of_a_joker_position_shows_every_card_on_a_phone(browser,
     for b in boxes:  # each name under its own card
         assert b["name"][1] >= b["card"][3] - 1 and b["card"][0] <= (b["name"][0] + b["name"][2]) / 2 <= b["card"][2]
     assert not browser.errors
+
+
+def test_the_positions_and_lessons_name_the_person_in_the_readers_language(app_client):
+    """The records' neutral "You" is said: a Finnish page's trick is not labelled "You"."""
+    p = puzzle("joker", 3)
+    english = post(app_client, "joker", p.number, {}).json()
+    pseudo = app_client.post(f"/api/puzzle/joker/{p.number}?lang=qps", content="{}").json()
+    assert english["names"][p.seat] == "You" and pseudo["names"][p.seat] == "⟦You⟧"
+    assert pseudo["names"][:p.seat] == english["names"][:p.seat]  # the others' names are names
+    lesson = app_client.post("/api/learn/joker/1?lang=qps", content="{}").json()
+    assert lesson["names"][lesson["seat"]] == "⟦You⟧"

@@ -9,7 +9,7 @@ from typing import Any
 
 from parlor.core.errors import BadLesson
 from parlor.core.registry import game_class
-from parlor.core.words import from_data, say
+from parlor.core.words import Seats, from_data, say
 from parlor.session.lessons import LessonRun, Reply, lesson, lessons
 
 MAX_TAKEN = 200  # far more steps than a lesson has
@@ -39,6 +39,12 @@ def lesson_turn(game_id: str, number: int, body: object) -> dict[str, Any]:
     return _state(run, reply)
 
 
+def said_names(names: list[str]) -> list[str]:
+    """The seats' names as the page shows them: the learner's neutral "You" said in the reader's language."""
+    seats = Seats(names)
+    return [seats(s) for s in range(len(names))]
+
+
 def _state(run: LessonRun, reply: Reply | None) -> dict[str, Any]:
     one, seat = run.lesson, run.lesson.seat
     view = run.view()
@@ -50,7 +56,7 @@ def _state(run: LessonRun, reply: Reply | None) -> dict[str, Any]:
         "steps": len(one.steps), "index": run.index, "taken": run.taken,
         "step": None if step is None else {"say": from_data(step.say), "asks_move": bool(step.moves)},
         "reply": None if reply is None else {"taken": reply.taken, "text": reply.text},
-        "names": run.names, "seat": seat,
+        "names": said_names(run.names), "seat": seat,
         "table": {
             "lines": words.table_lines(view),
             "hand": view["hand"],

@@ -9,7 +9,8 @@ let timer = null, shown = null;
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  // a style attribute would break the CSP (common.js el)
+  for (const [k, v] of Object.entries(attrs)) if (k === "style") node.style.cssText = v; else node.setAttribute(k, v);
   for (const c of children) if (c !== null) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   return node;
 }
