@@ -325,9 +325,11 @@ def test_the_replay_of_a_finished_game_steps_through_its_moves(browser, live_ser
     for k in range(1, meld_at + 1):
         page.click("#b-next")
         page.wait_for_function(f"() => document.querySelector('#pos').innerText.startsWith('move {k} of {total}')")
-        seat = match.log[k - 1][1]
-        assert page.locator("#status").inner_text() == f"{record['names'][seat]}: {record['actions'][k - 1]}"
-        assert page.locator("#log li").last.inner_text() == f"{k}. {record['names'][seat]}: {record['actions'][k - 1]}"
+        said = api(live_server, f"/api/tables/{table['id']}/replay?step={k}")["log"][-1]
+        assert said["action"] == record["actions"][k - 1]
+        assert said["text"].startswith(record["names"][match.log[k - 1][1]])  # "Ana draws from the stock"
+        assert page.locator("#status").inner_text() == said["text"]
+        assert page.locator("#log li").last.inner_text() == f"{k}. {said['text']}"
     # every hand face up, and the new meld drawn
     assert page.locator("#hands .seatbox").count() == 2
     assert page.locator("#melds .meld [data-code]").count() == len(match.view(0)["melds"][0]["cards"])

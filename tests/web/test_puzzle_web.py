@@ -80,3 +80,39 @@ def test_a_position_is_answered_in_the_browser_from_the_lobby(browser, live_serv
     page.click("#next-puzzle")
     page.wait_for_function("() => document.querySelector('#puzzle h2')?.textContent.startsWith('Position 2')")
     assert not browser.errors
+
+
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium")
+def test_the_last_trick_of_a_joker_position_shows_every_card_on_a_phone(browser, live_server, tmp_path):  # noqa: F811
+    """The position's trick is a row of cards, each under its player's name: the match table's
+    trick (placed towards each seat) once stacked all four cards on one spot."""
+    number = next(p.number for p in puzzles("joker") if PuzzleRun(p).session.match.last_trick(
+        p.seat, PuzzleRun(p).view()))
+    page = new_page(browser, PHONE)
+    page.goto(f"{live_server.url}/puzzle/joker#{number}")
+    page.wait_for_selector("#trick .slot")
+    page.screenshot(path=str(tmp_path / "joker-last-trick-phone.png"), full_page=True)
+    boxes = page.eval_on_selector_all("#trick .slot", """slots => slots.map(s => {
+      const c = s.querySelector('.card').getBoundingClientRect(), n = s.querySelector('span').getBoundingClientRect();
+      return { card: [c.left, c.top, c.right, c.bottom], name: [n.left, n.top, n.right, n.bottom] };
+    })""")
+    assert len(boxes) == 4
+    cards = [b["card"] for b in boxes]
+    for k, a in enumerate(cards):  # no two cards on one spot, each on the screen
+        assert 0 <= a[0] and a[2] <= PHONE["width"], a
+        for b in cards[k + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    for b in boxes:  # each name under its own card
+        assert b["name"][1] >= b["card"][3] - 1 and b["card"][0] <= (b["name"][0] + b["name"][2]) / 2 <= b["card"][2]
+    assert not browser.errors
+
+
+def test_the_positions_and_lessons_name_the_person_in_the_readers_language(app_client):
+    """The records' neutral "You" is said: a Finnish page's trick is not labelled "You"."""
+    p = puzzle("joker", 3)
+    english = post(app_client, "joker", p.number, {}).json()
+    pseudo = app_client.post(f"/api/puzzle/joker/{p.number}?lang=qps", content="{}").json()
+    assert english["names"][p.seat] == "You" and pseudo["names"][p.seat] == "⟦You⟧"
+    assert pseudo["names"][:p.seat] == english["names"][:p.seat]  # the others' names are names
+    lesson = app_client.post("/api/learn/joker/1?lang=qps", content="{}").json()
+    assert lesson["names"][lesson["seat"]] == "⟦You⟧"

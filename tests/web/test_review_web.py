@@ -79,6 +79,11 @@ def test_the_review_page_from_the_end_of_the_match(browser, live_server, viewpor
     assert page.locator("#heading").inner_text() == f"Review of {record['names'][0]}"
     # the chart: a running score line a seat, a bar a deal, in the page's own SVG
     assert page.locator("#chart svg polyline").count() == 4
+    # drawn in each seat's colour, the legend a row of swatches: the page's CSP refuses an inline
+    # <style> and a style attribute, which once left the lines unstroked and the legend bare
+    strokes = page.eval_on_selector_all("#chart svg polyline", "ls => ls.map(l => getComputedStyle(l).stroke)")
+    assert "none" not in strokes and len(set(strokes)) == 4, strokes
+    assert page.eval_on_selector(".rv-legend", "n => getComputedStyle(n).display") == "flex"
     assert page.locator("#chart svg rect.lost").count() == 2
     assert page.locator("#deals tr").count() == 3
     costliest = api(live_server, f"/api/tables/{table['id']}/review?seat=0")["review"]["costliest"]

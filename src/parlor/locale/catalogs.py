@@ -37,13 +37,15 @@ WEB_KEYWORDS = {"t": None, "tn": (1, 2)}
 
 
 class _Marked(HTMLParser):
-    """The texts of a page to translate: each element marked `data-t` (its text, which holds no
-    other element) and the attributes its `data-ta` names ("title,aria-label")."""
+    """The texts of a page to translate: each element marked `data-t` (its text; an inline
+    element in it, a link or code, is kept in the template as `<a>its text</a>`, without its
+    attributes) and the attributes its `data-ta` names ("title,aria-label")."""
 
     def __init__(self) -> None:
         super().__init__()
         self.found: list[tuple[int, str]] = []
-        self._open: list[int] | None = None  # the line and text of a data-t element being read
+        self._line: int | None = None  # the line of the data-t element being read
+        self._depth = 0  # the elements open inside it
         self._text: list[str] = []
 
     def handle_starttag(self, tag, attrs):
@@ -51,17 +53,25 @@ class _Marked(HTMLParser):
         for name in (values.get("data-ta") or "").split(","):
             if name.strip() and values.get(name.strip()):
                 self.found.append((self.getpos()[0], " ".join(str(values[name.strip()]).split())))
-        if "data-t" in values:
-            self._open, self._text = [self.getpos()[0]], []
+        if self._line is not None:
+            self._depth += 1
+            self._text.append(f"<{tag}>")
+        elif "data-t" in values:
+            self._line, self._depth, self._text = self.getpos()[0], 0, []
 
     def handle_data(self, data):
-        if self._open is not None:
+        if self._line is not None:
             self._text.append(data)
 
     def handle_endtag(self, tag):
-        if self._open is not None:
-            self.found.append((self._open[0], " ".join("".join(self._text).split())))
-            self._open = None
+        if self._line is None:
+            return
+        if self._depth:
+            self._depth -= 1
+            self._text.append(f"</{tag}>")
+            return
+        self.found.append((self._line, " ".join("".join(self._text).split())))
+        self._line = None
 
 
 def extract_html(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:

@@ -211,7 +211,7 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
             number = int(request.path_params["number"])
             return JSONResponse(puzzle_turn(request.path_params["game"], number, body))
         except ValueError:
-            return _error("a position is named by its number", 404)
+            return _error(say("a position is named by its number"), 404)
         except BadTable as e:
             return _error(e.reason, 404)
         except ParlorError as e:

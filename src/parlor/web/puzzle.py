@@ -9,6 +9,8 @@ from typing import Any
 from parlor.core.registry import game_class
 from parlor.session.puzzles import Answer, PuzzleRun, puzzle, puzzles
 
+from .learn import said_names
+
 MAX_MOVE = 100
 
 
@@ -30,7 +32,7 @@ def _state(run: PuzzleRun, answer: Answer | None) -> dict[str, Any]:
     words = run.session.words
     return {
         "game": run.puzzle.game, "number": run.puzzle.number, "count": len(puzzles(run.puzzle.game)),
-        "names": run.names, "seat": run.seat, "budget": run.puzzle.budget,
+        "names": said_names(run.names), "seat": run.seat, "budget": run.puzzle.budget,
         "table": {
             "lines": words.table_lines(view),
             "hand": view["hand"],
@@ -42,6 +44,7 @@ def _state(run: PuzzleRun, answer: Answer | None) -> dict[str, Any]:
             "wanted": words.wanted(view),
         },
         "log": [[run.names[s], move] for s, move in run.seen()],
+        "log_words": [words.move_words(view, s, move) for s, move in run.seen()],
         "answer": None if answer is None else {
             "taken": answer.taken, "text": answer.text,
             "verdicts": [{"move": v.move, "words": v.words, "value": v.value, "reason": v.reason,

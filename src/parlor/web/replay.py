@@ -8,6 +8,7 @@ kept at the step last shown: the next step forward costs one action, not a repla
 from collections import OrderedDict
 
 from parlor.core.registry import text_of
+from parlor.core.words import say
 from parlor.records import Stepper
 
 from . import public
@@ -30,7 +31,7 @@ class Replays:
             self.steppers.popitem(last=False)
         stepper.go(step)
         match = stepper.match
-        names = record.get("names") or [f"seat {s}" for s in range(match.rules.seats)]
+        names = record.get("names") or [say("seat {seat}", seat=s) for s in range(match.rules.seats)]
         words = text_of(match.rules)
         views = []
         for s in range(match.rules.seats):
@@ -51,7 +52,8 @@ class Replays:
             "roles": roles,
             "shown": felt, "seat_shown": [[x for x in own if x not in felt] for own in shown],
             "log": [{"i": i, "deal": match.log[i][0], "seat": match.log[i][1],
-                     "action": stepper.actions[i]}
+                     "action": stepper.actions[i],
+                     "text": words.move_words(views[0], match.log[i][1], stepper.actions[i])}
                     for i in range(max(0, step - 12), step)],
             "sheet": words.score_sheet(match.results, names),
             "scores": list(match.scores), "finished": match.finished,

@@ -14,6 +14,7 @@ Server messages: "state" (the view of your seat and what happened since), "hint"
 """
 
 import asyncio
+import contextvars
 import logging
 import secrets
 from concurrent.futures import ThreadPoolExecutor
@@ -135,8 +136,10 @@ class Server:
                                   "changed; try again in a while")) from None
 
     def requested(self, fn, *args) -> asyncio.Future:
-        """Run a person's slow request on the request thread; await the future for its result."""
-        return asyncio.get_running_loop().run_in_executor(self.request_pool, partial(fn, *args))
+        """Run a person's slow request on the request thread, in the request's language (an
+        executor's thread has its own context); await the future for its result."""
+        return asyncio.get_running_loop().run_in_executor(
+            self.request_pool, partial(contextvars.copy_context().run, fn, *args))
 
     # --- life
     async def start(self) -> None:

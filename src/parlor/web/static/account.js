@@ -1,6 +1,6 @@
 // The account page: sign up or log in when signed out; change the password or log out when in.
 
-import { api } from "/static/common.js";
+import { api, t, languageMenu } from "/static/common.js";
 
 const $ = id => document.getElementById(id);
 
@@ -8,7 +8,7 @@ function show(name) {
   $("signed-in").classList.toggle("hidden", name === null);
   $("signed-out").classList.toggle("hidden", name !== null);
   $("guest-note").classList.toggle("hidden", name !== null);
-  $("in-as").textContent = name === null ? "" : `You are logged in as ${name}.`;
+  $("in-as").textContent = name === null ? "" : t("You are logged in as {name}.", { name });
   $("pw-user").value = name || "";
 }
 
@@ -33,7 +33,7 @@ onSubmit("login-form", "login-error", { name: "login-name", password: "login-pas
 onSubmit("signup-form", "signup-error", { name: "signup-name", password: "signup-password" }, r => show(r.name));
 onSubmit("password-form", "pw-error", { old: "pw-old", new: "pw-new" }, () => {
   $("pw-old").value = $("pw-new").value = "";
-  $("pw-done").textContent = "Your password is changed.";
+  $("pw-done").textContent = t("Your password is changed.");
 });
 $("logout").addEventListener("click", async () => {
   await api("/api/account/logout", {});
@@ -44,4 +44,5 @@ $("logout").addEventListener("click", async () => {
 // form the browser's way (a reload that loses what was typed).
 for (const b of document.querySelectorAll("form button[type=submit]")) b.disabled = false;
 
+document.querySelector(".topbar").append(languageMenu());
 api("/api/account").then(r => show(r.name));

@@ -39,11 +39,36 @@ export function tn(one, many, count, params = {}) {
 // The pages' own words: an element marked data-t says its text in the reader's language, and
 // the attributes its data-ta names ("title,aria-label") too (locale/catalogs.py extracts them).
 function fold(s) { return s.split(/\s+/).filter(Boolean).join(" "); }
-for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(fold(node.textContent));
+for (const node of document.querySelectorAll("[data-t]")) {
+  if (node.children.length) translateMarkup(node);
+  else node.textContent = t(fold(node.textContent));
+}
 for (const node of document.querySelectorAll("[data-ta]")) {
   for (const name of node.dataset.ta.split(",")) {
     if (node.hasAttribute(name)) node.setAttribute(name, t(fold(node.getAttribute(name))));
   }
+}
+
+// A sentence with links or code in it: its template names each as "<a>its text</a>"; the
+// translation's k-th <a> is the sentence's k-th link again (its href kept), with the words the
+// translation gives it. Built as nodes, never as HTML.
+function translateMarkup(node) {
+  const inner = [...node.childNodes];
+  const template = fold(inner.map(c => c.nodeType === Node.ELEMENT_NODE
+    ? `<${c.localName}>${c.textContent}</${c.localName}>` : c.textContent).join(""));
+  const spare = {};
+  for (const c of node.children) (spare[c.localName] ||= []).push(c);
+  const parts = t(template).split(/<(\w+)>([^<]*)<\/\1>/);
+  const out = [];
+  for (let i = 0; i < parts.length; i += 3) {
+    if (parts[i]) out.push(document.createTextNode(parts[i]));
+    if (i + 1 < parts.length) {
+      const twin = (spare[parts[i + 1]] || []).shift();  // a tag the page had not: its words only
+      if (twin) twin.textContent = parts[i + 2];
+      out.push(twin || document.createTextNode(parts[i + 2]));
+    }
+  }
+  node.replaceChildren(...out);
 }
 
 // The language menu: the languages in their own names; a choice is kept and the page reloaded

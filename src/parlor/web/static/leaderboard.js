@@ -1,6 +1,6 @@
 // A game's leaderboard: its rated people, and the computer levels among them at their fixed ratings.
 
-import { api, el, gameCatalogue, t } from "/static/common.js";
+import { api, el, gameCatalogue, t, languageMenu } from "/static/common.js";
 
 const $ = id => document.getElementById(id);
 
@@ -20,6 +20,7 @@ async function draw(game) {
     t("Nobody has finished a rated match of {game} yet.", { game: data.title });
 }
 
+document.querySelector(".topbar").append(languageMenu());
 const { games } = await gameCatalogue();
 const wanted = new URLSearchParams(location.search).get("game");
 $("board-game").replaceChildren(...games.map(g => el("option", { value: g.id, selected: g.id === wanted }, g.title)));

@@ -2,7 +2,7 @@
 // no lesson state: each request sends what the learner did so far ("taken") and gets the lesson
 // as it then stands, from the learner's own view. Progress (lessons done, the place reached in
 // each) is kept in this browser's localStorage.
-import { api, el, cardEl, meldEls, gameCatalogue } from "/static/common.js";
+import { api, el, cardEl, meldEls, gameCatalogue, t, tn, languageMenu } from "/static/common.js";
 
 const GAME = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const KEY = "parlor-learn";
@@ -40,7 +40,8 @@ function lessonList() {
       el("a", { href: `#${l.number}`, "aria-current": l.number === S.number ? "page" : null,
         "data-lesson": l.number }, l.title))));
   const n = S.lessons.filter(l => done.includes(l.number)).length;
-  document.getElementById("progress").textContent = `${n} of ${S.lessons.length} lessons done in this browser.`;
+  document.getElementById("progress").textContent = tn("{done} of {count} lesson done in this browser.",
+    "{done} of {count} lessons done in this browser.", S.lessons.length, { done: n });
 }
 
 async function send(body) {
@@ -70,30 +71,30 @@ async function openLesson(number, taken) {
 }
 
 function tableEl(res) {
-  const t = res.table;
+  const tb = res.table;
   // the trick in play, or else the one just won: a lesson's next sentence often speaks of it
-  const last = !t.trick.length && t.last_trick;
-  const cards = last ? t.last_trick.cards : t.trick;
+  const last = !tb.trick.length && tb.last_trick;
+  const cards = last ? tb.last_trick.cards : tb.trick;
   const trick = cards.map(([seat, code]) =>
-    el("div", { class: "slot" + (last && seat === t.last_trick.winner ? " winner" : "") },
+    el("div", { class: "slot" + (last && seat === tb.last_trick.winner ? " winner" : "") },
       cardEl(code, S.faces, { small: true }), el("span", {}, res.names[seat])));
   const asks = res.step && res.step.asks_move;
-  const hand = t.hand.map(code => asks
+  const hand = tb.hand.map(code => asks
     ? cardEl(code, S.faces, { button: true, cls: "pick" })
     : cardEl(code, S.faces));
-  const moves = t.legal.map(m => el("button", { class: "btn", type: "button", "data-move": m }, m));
-  const melds = meldEls(t, S.faces, null, res.names);
-  const log = res.log.slice(-LOG_SHOWN).map(([who, move]) => `${who}: ${move}`).join(" · ");
+  const moves = tb.legal.map((m, i) => el("button", { class: "btn", type: "button", "data-move": m }, tb.legal_words[i]));
+  const melds = meldEls(tb, S.faces, null, res.names);
+  const log = res.log_words.slice(-LOG_SHOWN).join(" · ");
   return el("div", { class: "felt" },
-    el("ul", { class: "lines" }, t.lines.map(line => el("li", {}, line))),
-    melds.length ? el("h3", {}, "Melds on the table") : null,
+    el("ul", { class: "lines" }, tb.lines.map(line => el("li", {}, line))),
+    melds.length ? el("h3", {}, t("Melds on the table")) : null,
     melds.length ? el("div", { class: "melds", id: "melds" }, melds) : null,
-    trick.length ? el("h3", {}, last ? `The last trick, won by ${res.names[t.last_trick.winner]}` : "The trick") : null,
+    trick.length ? el("h3", {}, last ? t("The last trick, won by {name}", { name: res.names[tb.last_trick.winner] }) : t("The trick")) : null,
     trick.length ? el("div", { class: "row trick", id: "trick" }, trick) : null,
-    el("h3", {}, "Your hand"),
+    el("h3", {}, t("Your hand")),
     el("div", { class: "row hand", id: "hand" }, hand),
-    moves.length ? el("div", { class: "moves", id: "moves", "aria-label": "Your moves" }, moves) : null,
-    log ? el("p", { class: "log", id: "log" }, `Moves so far: ${log}`) : null);
+    moves.length ? el("div", { class: "moves", id: "moves", "aria-label": t("Your moves") }, moves) : null,
+    log ? el("p", { class: "log", id: "log" }, t("Moves so far: {moves}", { moves: log })) : null);
 }
 
 function questionEl(q, i) {
@@ -102,11 +103,11 @@ function questionEl(q, i) {
     S.answered[i] = k;
     const right = k === q.answer;
     answer.className = "answer " + (right ? "right" : "wrong");
-    answer.replaceChildren(rich("span", {}, right ? `Right. ${q.explain}` : `Not quite. ${q.explain}`));
+    answer.replaceChildren(rich("span", {}, right ? t("Right. {explain}", { explain: q.explain }) : t("Not quite. {explain}", { explain: q.explain })));
     if (Object.keys(S.answered).length === S.res.questions.length) finished();
   };
   return el("div", { class: "question", "data-question": i },
-    rich("p", {}, `Question ${i + 1}: ${q.ask}`),
+    rich("p", {}, t("Question {number}: {ask}", { number: i + 1, ask: q.ask })),
     el("div", { class: "choices" }, q.choices.map((c, k) =>
       rich("button", { class: "btn choice", type: "button", "data-choice": k, onclick: () => pick(k) }, c))),
     answer);
@@ -117,26 +118,26 @@ function finished() {
   lessonList();
   const next = S.lessons.find(l => l.number > S.number);
   document.getElementById("end").replaceChildren(
-    el("p", { class: "banner" }, `Lesson ${S.number} is done.`),
+    el("p", { class: "banner" }, t("Lesson {number} is done.", { number: S.number })),
     next ? el("p", {}, el("a", { class: "btn primary", href: `#${next.number}`, id: "next-lesson" },
-      `Next: ${next.title}`)) : el("p", {}, "That was the last lesson. ", el("a", { href: "/" }, "Play a match")));
+      t("Next: {title}", { title: next.title }))) : el("p", {}, t("That was the last lesson."), " ", el("a", { href: "/" }, t("Play a match"))));
 }
 
 function render() {
   const res = S.res;
   const root = document.getElementById("lesson");
   const reply = res.reply && !res.reply.taken ? res.reply.text : "";
-  const head = res.step ? `Step ${res.index + 1} of ${res.steps}` : "Check what you learned";
-  const restart = el("button", { class: "btn", type: "button", id: "restart" }, "Start again");
+  const head = res.step ? t("Step {number} of {count}", { number: res.index + 1, count: res.steps }) : t("Check what you learned");
+  const restart = el("button", { class: "btn", type: "button", id: "restart" }, t("Start again"));
   restart.addEventListener("click", () => { keep(p => { delete p.at[S.number]; }); openLesson(S.number, []); });
   root.replaceChildren(...[
-    el("h2", {}, `Lesson ${res.number}: ${res.title}`),
+    el("h2", {}, t("Lesson {number}: {title}", { number: res.number, title: res.title })),
     el("p", { class: "step-count", id: "step-count" }, head),
     res.step ? rich("p", { class: "say", id: "say" }, res.step.say) : null,
     rich("p", { class: "reply", id: "reply", role: "alert" }, reply),
     tableEl(res),
     res.step && !res.step.asks_move
-      ? el("p", {}, el("button", { class: "btn primary", type: "button", id: "next" }, "Next")) : null,
+      ? el("p", {}, el("button", { class: "btn primary", type: "button", id: "next" }, t("Next"))) : null,
     res.step ? null : el("div", { id: "questions" }, res.questions.map(questionEl)),
     el("div", { id: "end" }),
     el("p", {}, restart)].filter(Boolean));
@@ -156,16 +157,17 @@ function fromHash() {
 }
 
 async function main() {
+  document.querySelector(".topbar").append(languageMenu());
   const root = document.getElementById("lesson");
   try {
     const [catalogue, list] = await Promise.all([gameCatalogue(), api(`/api/learn/${encodeURIComponent(GAME)}`)]);
     const game = catalogue.games.find(g => g.id === GAME);
     S.faces = game ? game.faces : {};
     S.lessons = list.lessons;
-    document.getElementById("learn-title").textContent = `Learn to play ${list.title}`;
-    document.title = `parlor — learn ${list.title}`;
+    document.getElementById("learn-title").textContent = t("Learn to play {game}", { game: list.title });
+    document.title = t("parlor — learn {game}", { game: list.title });
     if (!S.lessons.length) {
-      root.replaceChildren(el("p", {}, `${list.title} has no lessons yet.`));
+      root.replaceChildren(el("p", {}, t("{game} has no lessons yet.", { game: list.title })));
       return;
     }
     const go = () => {

@@ -1,7 +1,7 @@
 // The practice positions' page (/puzzle/<game>): a position from real play as its seat saw it;
 // the person picks a move and reads the search's verdict on every legal move. The server keeps
 // no state. Progress (positions found right, positions missed) is kept in this browser.
-import { api, el, cardEl, meldEls, gameCatalogue } from "/static/common.js";
+import { api, el, cardEl, meldEls, gameCatalogue, t, tn, languageMenu } from "/static/common.js";
 
 const GAME = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const KEY = "parlor-puzzle";
@@ -33,9 +33,10 @@ function puzzleList() {
   document.getElementById("puzzle-list").replaceChildren(...S.puzzles.map(z =>
     el("li", { class: p.right.includes(z.number) ? "done" : p.missed.includes(z.number) ? "missed" : null },
       el("a", { href: `#${z.number}`, "aria-current": z.number === S.number ? "page" : null, "data-puzzle": z.number },
-        `Position ${z.number}`))));
+        t("Position {number}", { number: z.number })))));
   document.getElementById("progress").textContent =
-    `${p.right.length} of ${S.puzzles.length} positions found right in this browser.`;
+    tn("{right} of {count} position found right in this browser.",
+      "{right} of {count} positions found right in this browser.", S.puzzles.length, { right: p.right.length });
 }
 
 async function openPuzzle(number) {
@@ -64,38 +65,38 @@ async function choose(move) {
 }
 
 function tableEl(res, answered) {
-  const t = res.table;
-  const last = !t.trick.length && t.last_trick;
-  const cards = last ? t.last_trick.cards : t.trick;
+  const tb = res.table;
+  const last = !tb.trick.length && tb.last_trick;
+  const cards = last ? tb.last_trick.cards : tb.trick;
   const trick = cards.map(([seat, code]) =>
-    el("div", { class: "slot" + (last && seat === t.last_trick.winner ? " winner" : "") },
+    el("div", { class: "slot" + (last && seat === tb.last_trick.winner ? " winner" : "") },
       cardEl(code, S.faces, { small: true }), el("span", {}, res.names[seat])));
-  const hand = t.hand.map(code => answered ? cardEl(code, S.faces) : cardEl(code, S.faces, { button: true, cls: "pick" }));
-  const moves = answered ? [] : t.legal.map((m, i) =>
-    el("button", { class: "btn", type: "button", "data-move": m }, t.legal_words[i]));
-  const melds = meldEls(t, S.faces, null, res.names);
-  const log = res.log.map(([who, move]) => `${who}: ${move}`).join(" · ");
+  const hand = tb.hand.map(code => answered ? cardEl(code, S.faces) : cardEl(code, S.faces, { button: true, cls: "pick" }));
+  const moves = answered ? [] : tb.legal.map((m, i) =>
+    el("button", { class: "btn", type: "button", "data-move": m }, tb.legal_words[i]));
+  const melds = meldEls(tb, S.faces, null, res.names);
+  const log = res.log_words.join(" · ");
   return el("div", { class: "felt" },
-    el("ul", { class: "lines" }, t.lines.map(line => el("li", {}, line))),
-    melds.length ? el("h3", {}, "Melds on the table") : null,
+    el("ul", { class: "lines" }, tb.lines.map(line => el("li", {}, line))),
+    melds.length ? el("h3", {}, t("Melds on the table")) : null,
     melds.length ? el("div", { class: "melds" }, melds) : null,
-    trick.length ? el("h3", {}, last ? `The last trick, won by ${res.names[t.last_trick.winner]}` : "The trick") : null,
+    trick.length ? el("h3", {}, last ? t("The last trick, won by {name}", { name: res.names[tb.last_trick.winner] }) : t("The trick")) : null,
     trick.length ? el("div", { class: "row trick", id: "trick" }, trick) : null,
-    el("h3", {}, "Your hand"),
+    el("h3", {}, t("Your hand")),
     el("div", { class: "row hand", id: "hand" }, hand),
-    moves.length ? el("div", { class: "moves", id: "moves", "aria-label": "Your moves" }, moves) : null,
-    log ? el("p", { class: "log", id: "log" }, `This deal so far: ${log}`) : null);
+    moves.length ? el("div", { class: "moves", id: "moves", "aria-label": t("Your moves") }, moves) : null,
+    log ? el("p", { class: "log", id: "log" }, t("This deal so far: {moves}", { moves: log })) : null);
 }
 
 function verdictsEl(answer) {
   const rows = answer.verdicts.map(v => {
-    const marks = [v.best ? "best" : null, v.obvious ? "obvious" : null, v.chosen ? "your move" : null].filter(Boolean);
+    const marks = [v.best ? t("best") : null, v.obvious ? t("obvious") : null, v.chosen ? t("your move") : null].filter(Boolean);
     return el("tr", { class: [v.best ? "best" : "", v.chosen ? "chosen" : ""].join(" ").trim() || null, "data-verdict": v.move },
       el("td", {}, v.words), el("td", {}, `${v.value >= 0 ? "+" : ""}${v.value.toFixed(2)}`),
-      el("td", {}, v.reason), el("td", {}, marks.join(", ")));
+      el("td", { class: "reason" }, v.reason), el("td", {}, marks.join(", ")));
   });
   return el("table", { class: "verdicts", id: "verdicts" },
-    el("thead", {}, el("tr", {}, el("th", {}, "Move"), el("th", {}, "Expected points"), el("th", {}, "Why"), el("th", {}, ""))),
+    el("thead", {}, el("tr", {}, el("th", {}, t("Move")), el("th", {}, t("Expected points")), el("th", {}, t("Why")), el("th", {}, ""))),
     el("tbody", {}, rows));
 }
 
@@ -106,17 +107,18 @@ function render() {
   const right = answer && answer.verdicts.some(v => v.chosen && v.best);
   const next = S.puzzles.find(z => z.number > S.number);
   root.replaceChildren(...[
-    el("h2", {}, `Position ${res.number} of ${res.count}`),
+    el("h2", {}, t("Position {number} of {count}", { number: res.number, count: res.count })),
     el("p", { class: "say", id: "say" },
-      `Find the best move for ${res.names[res.seat]}: ${res.table.wanted}. The search weighed every move in ${res.budget} imagined deals.`),
+      t("Find the best move for {name}: {wanted}. The search weighed every move in {budget} imagined deals.",
+        { name: res.names[res.seat], wanted: res.table.wanted, budget: res.budget })),
     el("p", { class: "reply", id: "reply", role: "alert" }),
     tableEl(res, Boolean(answer)),
     answer ? el("p", { class: "verdict " + (right ? "right" : "wrong"), id: "verdict" }, answer.text) : null,
     answer ? verdictsEl(answer) : null,
     answer ? el("p", {},
-      el("button", { class: "btn", type: "button", id: "again" }, "Try it again"), " ",
-      next ? el("a", { class: "btn primary", href: `#${next.number}`, id: "next-puzzle" }, `Next: position ${next.number}`)
-        : el("a", { href: "/" }, "That was the last position: play a match")) : null].filter(Boolean));
+      el("button", { class: "btn", type: "button", id: "again" }, t("Try it again")), " ",
+      next ? el("a", { class: "btn primary", href: `#${next.number}`, id: "next-puzzle" }, t("Next: position {number}", { number: next.number }))
+        : el("a", { href: "/" }, t("That was the last position: play a match"))) : null].filter(Boolean));
   root.querySelectorAll("#hand .pick").forEach(b => b.addEventListener("click", () => choose(b.dataset.code)));
   root.querySelectorAll("#moves [data-move]").forEach(b => b.addEventListener("click", () => choose(b.dataset.move)));
   const again = document.getElementById("again");
@@ -132,16 +134,17 @@ function fromHash() {
 }
 
 async function main() {
+  document.querySelector(".topbar").append(languageMenu());
   const root = document.getElementById("puzzle");
   try {
     const [catalogue, list] = await Promise.all([gameCatalogue(), api(`/api/puzzle/${encodeURIComponent(GAME)}`)]);
     const game = catalogue.games.find(g => g.id === GAME);
     S.faces = game ? game.faces : {};
     S.puzzles = list.puzzles;
-    document.getElementById("puzzle-title").textContent = `Practise ${list.title}`;
-    document.title = `parlor — practise ${list.title}`;
+    document.getElementById("puzzle-title").textContent = t("Practise {game}", { game: list.title });
+    document.title = t("parlor — practise {game}", { game: list.title });
     if (!S.puzzles.length) {
-      root.replaceChildren(el("p", {}, `${list.title} has no practice positions yet.`));
+      root.replaceChildren(el("p", {}, t("{game} has no practice positions yet.", { game: list.title })));
       return;
     }
     const go = () => openPuzzle(fromHash()).catch(e => root.replaceChildren(el("p", { class: "error" }, e.message)));

@@ -1,6 +1,6 @@
 // The verify page: a record pasted, picked or fetched (?table=ID) is checked by the server with
 // `parlor verify`'s code (POST /api/verify); the verdict says "verified" or each difference.
-import { api, el } from "/static/common.js";
+import { api, el, t, tn, languageMenu } from "/static/common.js";
 
 const $ = id => document.getElementById(id);
 
@@ -8,11 +8,11 @@ function showVerdict(v) {
   const box = $("verdict");
   if (v.verified) {
     box.replaceChildren(el("p", { class: "verified" },
-      v.deals === 1 ? "Verified: the server seed matches its commitment, and the 1 deal is the one the seeds deal."
-        : `Verified: the server seed matches its commitment, and all ${v.deals} deals are the ones the seeds deal.`));
+      tn("Verified: the server seed matches its commitment, and the {count} deal is the one the seeds deal.",
+        "Verified: the server seed matches its commitment, and all {count} deals are the ones the seeds deal.", v.deals)));
     return;
   }
-  box.replaceChildren(el("p", { class: "error" }, "Not verified: the record differs from what its seeds deal."),
+  box.replaceChildren(el("p", { class: "error" }, t("Not verified: the record differs from what its seeds deal.")),
     el("ul", { class: "list", id: "differences" }, v.differences.map(d => el("li", {}, d))));
 }
 
@@ -23,18 +23,19 @@ async function verify(ev) {
   try {
     record = JSON.parse($("record").value);
   } catch (e) {
-    box.replaceChildren(el("p", { class: "error" }, "That is not a record: the text is not valid JSON."));
+    box.replaceChildren(el("p", { class: "error" }, t("That is not a record: the text is not valid JSON.")));
     return;
   }
-  box.replaceChildren(el("p", { class: "muted" }, "Checking every deal…"));
+  box.replaceChildren(el("p", { class: "muted" }, t("Checking every deal…")));
   try {
     showVerdict(await api("/api/verify", record));
   } catch (e) {
-    box.replaceChildren(el("p", { class: "error" }, `The record cannot be verified: ${e.message}`));
+    box.replaceChildren(el("p", { class: "error" }, t("The record cannot be verified: {reason}", { reason: e.message })));
   }
 }
 
 async function main() {
+  document.querySelector(".topbar").append(languageMenu());
   $("verify-form").addEventListener("submit", verify);
   $("file").addEventListener("change", async () => {
     const file = $("file").files[0];
@@ -50,7 +51,7 @@ async function main() {
       $("record").value = await res.text();
       verify();
     } catch (e) {
-      $("verdict").replaceChildren(el("p", { class: "error" }, `The table's record could not be fetched: ${e.message}`));
+      $("verdict").replaceChildren(el("p", { class: "error" }, t("The table's record could not be fetched: {reason}", { reason: e.message })));
     }
   }
 }
