@@ -27,6 +27,7 @@ _POOL_WORKERS = 0
 _RULES: dict[tuple, Rules] = {}  # in a worker: the rules of every table it searched for
 _OWNED: tuple[int, int] | None = None  # own_searches: (workers, niceness)
 SEARCH_WORKERS = 6  # a server's: two tables' expert lanes at once, and hints beside
+QUICK_ITERATIONS = 100  # a search this short stays in the server's process (the beginner's)
 SEARCH_NICE = 10  # a server's workers' niceness: a weight about a tenth of the server's
 
 
@@ -51,11 +52,13 @@ def own_searches(workers: int = SEARCH_WORKERS, nice: int = SEARCH_NICE) -> None
     _OWNED = (workers, nice)
 
 
-def searches_here(lanes: int, processes: int) -> bool:
+def searches_here(lanes: int, processes: int, iterations: int) -> bool:
     """Whether a search of `lanes` lanes wanting `processes` processes runs in this process."""
     if in_worker():  # an arena's worker keeps its lanes: a pool within a pool's worker would hang
         return True
-    return _OWNED is None and (lanes < 2 or processes < 2)
+    if _OWNED is not None:
+        return iterations < QUICK_ITERATIONS  # a beginner's few looks cost less than the errand
+    return lanes < 2 or processes < 2
 
 
 def _lowered(nice: int) -> None:

@@ -441,7 +441,7 @@ def search_stats(rules: Rules, view: dict, rng: Rng, settings: SearchSettings | 
     seeds = [rng.next_u64() for _ in range(lanes)]
     budgets = [(iterations // lanes + (i < iterations % lanes), None if steps is None else steps // lanes)
                for i in range(lanes)]
-    if searches_here(lanes, settings.processes):
+    if searches_here(lanes, settings.processes, iterations):
         parts = [Search(rules, view, Rng(seed), settings, budget).run() for seed, budget in zip(seeds, budgets)]
     else:
         parts = run_lanes(rules, view, seeds, settings, budgets, min(settings.processes, lanes))
