@@ -2,7 +2,6 @@
 it; a hint never waits behind a replay (the one request thread) or another table's search."""
 
 import json
-import os
 import signal
 import threading
 import time
@@ -14,7 +13,7 @@ from parlor.bots import pool
 
 from .test_browser import api
 from .test_protocol import create, hello, my_turn, token, until
-from .test_stop import descendants, running
+from .test_stop import assert_ended, descendants
 
 
 def niceness(pid: int) -> int:
@@ -40,13 +39,7 @@ def test_a_strong_computers_search_runs_in_a_lowered_worker_that_stopping_ends(m
         started = descendants(server.proc.pid)
         server.proc.send_signal(signal.SIGTERM)
         server.proc.wait(30)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and any(running(p) for p in started):
-        time.sleep(0.1)
-    left = sorted(p for p in started if running(p))
-    for p in left:  # leave the machine as it was
-        os.kill(p, signal.SIGKILL)
-    assert not left, f"still running after the server stopped: {left}"
+    assert_ended(started)
 
 
 def test_a_hint_is_answered_while_a_replay_holds_the_request_thread_and_another_table_searches(app_client):
