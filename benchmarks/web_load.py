@@ -105,22 +105,24 @@ def pct(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-async def watch(ws_url: str, table_id: str) -> None:
-    """A spectator at an attacker's table: its computers play while someone is there."""
+async def watch(ws_url: str, table_id: str, moves: dict) -> None:
+    """A spectator at an attacker's table: its computers play while someone is there; `moves`
+    keeps how many they have made."""
     async with connect(ws_url) as ws:
         await ws.send(json.dumps({"type": "hello", "table": table_id, "token": None}))
-        async for _ in ws:
-            pass
+        async for text in ws:
+            moves[table_id] = json.loads(text).get("sid", moves.get(table_id, 0))
 
 
 async def run_load(base: str, ws_url: str, n: int, args) -> dict:
     rng = random.Random(args.seed)
-    attackers = []
+    attackers, attacker_moves = [], {}
     for _ in range(args.attackers):
         t = http("POST", base + "/api/tables", {
             "game": "tor", "seats": 2, "options": {"deals": 1000}, "pace_ms": 0,
             "players": [{"kind": "computer", "level": "expert"}] * 2})
-        attackers.append(asyncio.create_task(watch(ws_url, t["id"])))
+        attacker_moves[t["id"]] = 0
+        attackers.append(asyncio.create_task(watch(ws_url, t["id"], attacker_moves)))
     await asyncio.sleep(1 if attackers else 0)  # their searches under way
     kinds = ["person"] * args.people + ["computer"] * (3 - args.people)
     tables, clients = [], []
@@ -167,6 +169,8 @@ async def run_load(base: str, ws_url: str, n: int, args) -> dict:
     rtt = [x for _, c in clients for x in c.round_trips]
     return {
         "tables": n, "attackers": args.attackers, "clients": len(clients), "moves": total_moves,
+        # the attackers' own moves meanwhile: proof that their searches ran
+        "attacker_moves": list(attacker_moves.values()),
         "setup_s": round(start - t0, 2), "play_s": round(elapsed, 2),
         "moves_per_s": round(total_moves / elapsed, 1),
         "updates": len(lat),

@@ -290,6 +290,24 @@ def test_lanes_give_the_same_answer_in_one_or_two_processes():
         assert [(s.action, s.visits, s.value) for s in one] == [(s.action, s.visits, s.value) for s in two]
 
 
+def test_a_servers_searches_give_the_same_answer_in_its_lowered_workers():
+    """pool.own_searches (a server's): a one-lane search goes to a worker too, and plays the same."""
+    from parlor.bots import pool
+    from parlor.core.registry import make_rules
+    rules = make_rules("yokir")
+    views = [match.view(seat) for _, match, seat, _ in positions("yokir", 3, seed=6, every=8)]
+    here = [search_stats(rules, view, Rng(3), iterations=200) for view in views]
+    pool.own_searches(workers=1)
+    try:
+        owned = [search_stats(rules, view, Rng(3), iterations=200) for view in views]
+        assert pool._POOL is not None, "the searches did not run in the pool"
+    finally:
+        pool.shutdown()
+    assert pool.searches_here(1, 1, 200)  # shutdown ends the ownership too
+    assert ([[(s.action, s.visits, s.value) for s in stats] for stats in here]
+            == [[(s.action, s.visits, s.value) for s in stats] for stats in owned])
+
+
 def test_forced_moves_are_answered_without_search():
     from parlor.core.registry import make_rules
     rules = make_rules("yokir")

@@ -42,6 +42,17 @@ def running(pid: int) -> bool:
         return False
 
 
+def assert_ended(started: set[int]) -> None:
+    """Every one of `started` ends within 10 s of the server's stop (any left are killed)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(running(p) for p in started):
+        time.sleep(0.1)
+    left = sorted(p for p in started if running(p))
+    for p in left:  # leave the machine as it was
+        os.kill(p, signal.SIGKILL)
+    assert not left, f"still running after the server stopped: {left}"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("sig,when", [(signal.SIGTERM, "after a move"), (signal.SIGINT, "mid-search")])
 def test_stopping_the_server_ends_the_expert_processes(make_server, tmp_path, sig, when):
@@ -62,10 +73,4 @@ def test_stopping_the_server_ends_the_expert_processes(make_server, tmp_path, si
         assert len(started) >= 3, "the expert started no search process"
         server.proc.send_signal(sig)
         server.proc.wait(30)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and any(running(p) for p in started):
-        time.sleep(0.1)
-    left = sorted(p for p in started if running(p))
-    for p in left:  # leave the machine as it was
-        os.kill(p, signal.SIGKILL)
-    assert not left, f"still running after the server stopped: {left}"
+    assert_ended(started)

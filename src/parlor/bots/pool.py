@@ -2,9 +2,15 @@
 
 One pool of lane processes per program, started at the first search with `processes` above 1 and
 grown when a search asks for more; each worker keeps the rules it was sent, by table.
+
+A server calls `own_searches` first (issue 35, F6): then every search, a lane of one too (strong,
+hints), runs in the pool, never in the server's process (whose GIL and CPU the people's moves and
+the quick computers need), and the workers run at a lower OS priority, so a search takes only the
+CPU that nothing else wants. The answer is the same wherever a lane runs.
 """
 
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.context import BaseContext
@@ -19,6 +25,10 @@ from .settings import SearchSettings
 _POOL: ProcessPoolExecutor | None = None
 _POOL_WORKERS = 0
 _RULES: dict[tuple, Rules] = {}  # in a worker: the rules of every table it searched for
+_OWNED: tuple[int, int] | None = None  # own_searches: (workers, niceness)
+SEARCH_WORKERS = 6  # a server's: two tables' expert lanes at once, and hints beside
+QUICK_ITERATIONS = 100  # a search this short stays in the server's process (the beginner's)
+SEARCH_NICE = 10  # a server's workers' niceness: a weight about a tenth of the server's
 
 
 def process_context() -> BaseContext:
@@ -35,11 +45,31 @@ def in_worker() -> bool:
     return multiprocessing.parent_process() is not None
 
 
+def own_searches(workers: int = SEARCH_WORKERS, nice: int = SEARCH_NICE) -> None:
+    """From now on every search in this process runs its lanes in a pool of `workers` worker
+    processes at niceness `nice` (the server's; `shutdown` ends them)."""
+    global _OWNED
+    _OWNED = (workers, nice)
+
+
+def searches_here(lanes: int, processes: int, iterations: int) -> bool:
+    """Whether a search of `lanes` lanes wanting `processes` processes runs in this process."""
+    if in_worker():  # an arena's worker keeps its lanes: a pool within a pool's worker would hang
+        return True
+    if _OWNED is not None:
+        return iterations < QUICK_ITERATIONS  # a beginner's few looks cost less than the errand
+    return lanes < 2 or processes < 2
+
+
+def _lowered(nice: int) -> None:
+    os.nice(nice)
+
+
 def run_lanes(rules: Rules, view: dict, seeds: list[int], settings: SearchSettings,
               budgets: list[tuple[int, int | None]], processes: int) -> list[dict]:
     """Each lane's root statistics ({action id: ActionStats}), the lanes run over `processes`
     worker processes."""
-    pool = _pool(processes)
+    pool = _pool(max(processes, _OWNED[0]) if _OWNED else processes)
     futures = [pool.submit(_lane, rules.id, rules.options, rules.seats, view, seed, settings, budget)
                for seed, budget in zip(seeds, budgets)]
     try:
@@ -55,7 +85,8 @@ def _pool(processes: int) -> ProcessPoolExecutor:
     if _POOL is None or _POOL_WORKERS < processes:
         if _POOL is not None:
             _POOL.shutdown()
-        _POOL = ProcessPoolExecutor(max_workers=processes, mp_context=process_context())
+        extra: dict[str, Any] = {"initializer": _lowered, "initargs": (_OWNED[1],)} if _OWNED else {}
+        _POOL = ProcessPoolExecutor(max_workers=processes, mp_context=process_context(), **extra)
         _POOL_WORKERS = processes
     return _POOL
 
@@ -64,9 +95,9 @@ def shutdown() -> None:
     """End the lane processes now, a search in flight abandoned (its futures fail at once): a
     program that stops (the web server) must not leave them computing. Without them the fork
     server and the resource tracker end too, when this process does. A later search starts a
-    new pool."""
-    global _POOL, _POOL_WORKERS
-    pool, _POOL, _POOL_WORKERS = _POOL, None, 0
+    new pool, and searches as before own_searches."""
+    global _POOL, _POOL_WORKERS, _OWNED
+    pool, _POOL, _POOL_WORKERS, _OWNED = _POOL, None, 0, None
     if pool is None:
         return
     workers = list((pool._processes or {}).values())  # public only from Python 3.14 on

@@ -40,7 +40,7 @@ from parlor.core.rules import Rules
 
 from .base import Bot
 from .kit import kit
-from .pool import in_worker, run_lanes
+from .pool import run_lanes, searches_here
 from .settings import SearchSettings
 from .utility import Utility
 from .worlds import Worlds
@@ -441,12 +441,10 @@ def search_stats(rules: Rules, view: dict, rng: Rng, settings: SearchSettings | 
     seeds = [rng.next_u64() for _ in range(lanes)]
     budgets = [(iterations // lanes + (i < iterations % lanes), None if steps is None else steps // lanes)
                for i in range(lanes)]
-    # In a process that is itself a worker (an arena's) the lanes run here: its pool already
-    # keeps the cores busy, and a pool within a pool's worker keeps that worker from exiting.
-    if lanes > 1 and settings.processes > 1 and not in_worker():
-        parts = run_lanes(rules, view, seeds, settings, budgets, min(settings.processes, lanes))
-    else:
+    if searches_here(lanes, settings.processes, iterations):
         parts = [Search(rules, view, Rng(seed), settings, budget).run() for seed, budget in zip(seeds, budgets)]
+    else:
+        parts = run_lanes(rules, view, seeds, settings, budgets, min(settings.processes, lanes))
     merged: dict = {}
     for part in parts:
         for a, st in part.items():

@@ -5,7 +5,9 @@ thread, so a third table's quick moves each waited behind a search: 1,350 moves 
 in 45 s. Here each table waits in a queue of its own and has at most one move being worked out
 at a time (its share of the pool is one thread), and a free thread takes the next table in turn.
 With more threads than tables of slow computers, a table of quick ones always finds a thread;
-past that, every table still gets a turn in order.
+past that, every table still gets a turn in order. A table's hints wait in a queue of their own
+(Table.hint), so a hint never waits for the replay on the request thread (F6). The CPU a search
+takes is shared out by the OS instead: it runs in the server's lowered workers (bots/pool.py).
 """
 
 import asyncio

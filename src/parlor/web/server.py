@@ -107,9 +107,11 @@ class Server:
         self.store: Store | None = None
         self.tables: dict[str, Table] = {}
         self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="parlor-db")
-        self.computers = schedule.Scheduler(bot_threads)  # every table's computer moves, in turn
-        # Slow work a person asks for (a hint's search, a replay) has one thread of its own:
-        # however much is asked, computer moves never queue behind it, and the loop never runs it.
+        # every table's computer moves and hints, in turn (their searches in lanes.own_searches)
+        self.computers = schedule.Scheduler(bot_threads)
+        # Slow work a person asks for (a replay, a loaded table) has one thread of its own:
+        # however much is asked, computer moves and hints never queue behind it, and the loop
+        # never runs it.
         self.request_pool = ThreadPoolExecutor(1, thread_name_prefix="parlor-request")
         self.replays = Replays()
         self.reviews = Reviews(review_budget)
@@ -143,6 +145,7 @@ class Server:
 
     # --- life
     async def start(self) -> None:
+        lanes.own_searches()  # ended in stop()
         self.store = await self.db(Store, self.db_url)
         if not self.store.url.startswith("sqlite"):
             # PostgreSQL takes concurrent writers: tables need not queue behind each other's
@@ -168,7 +171,7 @@ class Server:
         if self.store is not None:
             await self.db(self.open_store.close)
         self.db_pool.shutdown(wait=True)
-        lanes.shutdown()  # an expert's search processes, mid-search or idle
+        lanes.shutdown()  # the search processes, mid-search or idle
         self.computers.shutdown()
         self.request_pool.shutdown(wait=False, cancel_futures=True)
         self.reviews.close()

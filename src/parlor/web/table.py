@@ -784,14 +784,16 @@ class Table:
                                "moment"), sid=self.sid)
                 return
             view = self.match.view(seat)  # the seat's own view only: a hint knows what you know
-            search = self.server.requested(self._work_out_hint, view, seat, sid, conn.lang)
+            # the table's hints wait in a queue of their own, beside its computers' moves
+            search = self.server.computers.run((self, "hints"), self._work_out_hint, view, seat,
+                                               sid, conn.lang)
             asked = self.hints[seat] = ((sid, conn.lang), search)
         # shielded: one asker going away must not cancel the search the others wait for
         answer = await asyncio.shield(asked[1])
         conn.push(json.dumps({"type": "hint", "sid": sid, **answer}))
 
     def _work_out_hint(self, view: View, seat: int, sid: int, lang: str) -> dict:
-        """The hints for `seat` from its view at state `sid`, said in `lang` (on the request
+        """The hints for `seat` from its view at state `sid`, said in `lang` (on a scheduler
         thread, which has no language of its own)."""
         with using(lang):
             try:
