@@ -48,6 +48,7 @@ log = logging.getLogger("parlor.web")
 DEFAULT_PACE_MS = 900
 DEFAULT_GRACE_S = 60
 MAX_NAME = 24
+MAX_TURN_S = 600
 
 
 class BadRequest(ParlorError):
@@ -174,7 +175,8 @@ class Server:
     async def create_table(self, spec) -> dict:
         if not isinstance(spec, dict):
             raise BadRequest(say("a table is described by a JSON object"))
-        known = {"game", "options", "seats", "players", "pace_ms", "grace_s", "hints", "open", "fair"}
+        known = {"game", "options", "seats", "players", "pace_ms", "grace_s", "hints", "open", "fair",
+                 "turn_s"}
         for key in spec:
             if key not in known:
                 raise BadRequest(say("unknown field {key} (fields: {fields})", key=shown(key),
@@ -215,6 +217,8 @@ class Server:
             "grace_s": _int_field(spec, "grace_s", DEFAULT_GRACE_S, 0, 3600),
             "hints": _bool_field(spec, "hints", True),
             "open": _bool_field(spec, "open", False),
+            # a person's time for a move; when it is up their stand-in makes one (0: no timer)
+            "turn_s": _int_field(spec, "turn_s", 0, 0, MAX_TURN_S),
         }
         fair: Fair | None = None
         if "fair" in spec:  # the lobby's commitment and its browser's seed (web/fair.py)

@@ -223,7 +223,7 @@ async function create(ev) {
     }
     const spec = {
       game: g.id, options: readOptions(), seats: n, players,
-      pace_ms: numberIn($("pace")), grace_s: numberIn($("grace")),
+      pace_ms: numberIn($("pace")), grace_s: numberIn($("grace")), turn_s: Number($("turn").value),
       hints: $("hints").checked, open: $("open").checked,
     };
     $("create-btn").disabled = true;
