@@ -251,8 +251,8 @@ class Table:
         if snapshot:
             msg["game"] = {"id": self.rules.id, "title": self.rules.title,
                            "options": self.rules.options, "seats": self.rules.seats}
-            msg["settings"] = {k: self.settings[k] for k in ("pace_ms", "grace_s", "hints")}
-            msg["settings"]["turn_s"] = self.settings.get("turn_s", 0)
+            msg["settings"] = {**{k: self.settings[k] for k in ("pace_ms", "grace_s", "hints")},
+                               "turn_s": self.settings.get("turn_s", 0)}
             msg["fair"] = fairness.public(m.fair)
             host = self.host_seat()
             msg["host"] = host
