@@ -3,7 +3,7 @@ make one move, idle tables expiring, a paged lobby, and limits on the tables one
 
 import asyncio
 
-from parlor.web.server import Server
+from parlor.web.server import BadRequest, Server
 
 from .test_store import FakeConn, attach, settle
 
@@ -62,3 +62,122 @@ def test_no_timer_by_default(db_url):
             await server.stop()
 
     asyncio.run(run())
+
+
+# --- expiry
+
+
+def test_an_idle_table_is_closed_and_leaves_the_lobby_a_finished_ones_record_stays(db_url):
+    async def run():
+        now = [1000.0]
+        server = Server(db_url, seeds=lambda: 11, clock=lambda: now[0], expire_after=3600)
+        await server.start()
+        try:
+            idle = (await server.create_table(_spec(open=True, players=[{"kind": "person"}] * 3)))["id"]
+            busy = (await server.create_table(_spec(open=True)))["id"]
+            bots = [{"kind": "computer", "level": "random"}] * 3
+            done = (await server.create_table(_spec(open=True, players=bots)))["id"]
+            watcher = FakeConn()
+            await attach(server.tables[done], watcher, None)
+            await settle(server.tables[done], lambda: server.tables[done].stored_finish)
+            now[0] += 1800
+            person = FakeConn()
+            await attach(server.tables[busy], person, 0)  # someone sits down: touched now
+            server.tables[busy].detach(person)
+            assert await server.expire() == []  # not yet an hour
+            now[0] += 1800
+            assert await server.expire() == [idle]
+            assert set(server.tables) == {busy, done}
+            listed = server.lobby()
+            assert idle not in [t["id"] for t in listed["open"] + listed["playing"]]
+            row = await server.db(server.store.load, idle)
+            assert row["status"] == "closed"
+            stranger = FakeConn()
+            await server._hello(stranger, {"type": "hello", "table": idle, "token": made_token(row)})
+            assert stranger.sent[-1]["type"] == "error" and "closed" in stranger.sent[-1]["message"]
+            now[0] += 3600
+            assert await server.expire() == [busy]
+            assert (await server.record(done))["actions"]  # a finished table replays still
+        finally:
+            await server.stop()
+        # a closed table is not resumed by a restart
+        again = Server(db_url)
+        await again.start()
+        try:
+            assert idle not in again.tables and busy not in again.tables
+        finally:
+            await again.stop()
+
+    asyncio.run(run())
+
+
+def made_token(row):
+    return row["seat_rows"][0]["token"]
+
+
+# --- the lobby a page at a time, and the tables one person keeps
+
+
+def test_two_thousand_tables_make_a_bounded_lobby_answer(tmp_path):
+    import copy
+    import json
+
+    from starlette.testclient import TestClient
+
+    from parlor.web import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'p.sqlite'}", max_tables=10_000)
+    with TestClient(app) as client:
+        server = client.app.state.server
+        spec = _spec(open=True, players=[{"kind": "person"}] * 3)
+
+        async def make(n):
+            return [(await server.create_table(spec))["id"] for _ in range(n)]
+        made = client.portal.call(make, 10)
+        # and 1,990 more as the server holds them (made for real they take a minute on a slow machine)
+        for k in range(1990):
+            twin = copy.copy(server.tables[made[k % 10]])
+            twin.id = f"twin{k}"
+            server.tables[twin.id] = twin
+            made.append(twin.id)
+        answer = client.get("/api/lobby")
+        assert len(answer.content) < 40_000
+        data = answer.json()
+        assert data["playing_page"] == {"offset": 0, "limit": 20, "total": 2000}
+        assert [t["id"] for t in data["playing"]] == made[:20]
+        last = client.get("/api/lobby?playing=1990").json()
+        assert [t["id"] for t in last["playing"]] == made[1990:]
+        assert client.get("/api/lobby?playing=junk").json()["playing_page"]["offset"] == 0
+        assert json.loads(answer.content)["finished_page"]["total"] == 0
+
+
+def test_a_person_keeps_at_most_so_many_unfinished_tables(db_url):
+    async def run():
+        server = Server(db_url, seeds=lambda: 11, max_tables=2)
+        await server.start()
+        try:
+            for _ in range(2):
+                await server.create_table(_spec(), owner="address:10.0.0.1")
+            try:
+                await server.create_table(_spec(), owner="address:10.0.0.1")
+                raise AssertionError("a third table was made")
+            except BadRequest as e:
+                assert "2 unfinished tables" in e.reason and "\n" not in e.reason
+            await server.create_table(_spec(), owner="address:10.0.0.2")  # someone else may
+            await server.create_table(_spec(), owner="account:ann")
+        finally:
+            await server.stop()
+
+    asyncio.run(run())
+
+
+def test_the_limit_is_one_line_over_http(tmp_path):
+    from starlette.testclient import TestClient
+
+    from parlor.web import create_app
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'p.sqlite'}", max_tables=1)) as client:
+        assert client.post("/api/tables", json=_spec()).status_code == 200
+        refused = client.post("/api/tables", json=_spec())
+        assert refused.status_code == 400
+        assert refused.json()["error"].startswith("you already have 1 unfinished table,")

@@ -128,6 +128,8 @@ class Table:
         self.hint_tasks: set[asyncio.Task] = set()  # the loop keeps only weak references to tasks
         self.grace_ends: dict[int, asyncio.TimerHandle] = {}  # seat -> its grace's end, timed
         self.applied_at = time.time()
+        # the last move or a person's arrival (expiry); a row the store did not load: its making
+        self.touched: float = row.get("touched", row["created"])
         self.views = self._all_views()
         self.last_trick: list = self._last_tricks()
         self.stored_finish = match.finished
@@ -342,6 +344,8 @@ class Table:
 
     async def _attach(self, conn: Conn, seat: int | None) -> None:
         conn.table, conn.seat = self, seat
+        if seat is not None:
+            self.touched = self.server.clock()
         self.conns[seat].add(conn)
         if seat is not None:
             self.away_since[seat] = None
@@ -405,6 +409,10 @@ class Table:
 
     def has_conns(self) -> bool:
         return any(self.conns.values())
+
+    def seated_here(self) -> bool:
+        """Whether a person is at the table in one of its seats (spectators are not counted)."""
+        return any(conns for seat, conns in self.conns.items() if seat is not None)
 
     # --- the worker: every change, one at a time
     def start(self) -> None:
@@ -502,6 +510,7 @@ class Table:
         self.failed_writes = 0
         self.match.apply(action)
         self.applied_at = time.time()
+        self.touched = self.server.clock()
         self.views = self._all_views()
         self.last_trick = self._last_tricks()
         if self.match.finished and not self.stored_finish:
