@@ -181,3 +181,33 @@ def test_the_limit_is_one_line_over_http(tmp_path):
         refused = client.post("/api/tables", json=_spec())
         assert refused.status_code == 400
         assert refused.json()["error"].startswith("you already have 1 unfinished table,")
+
+
+# --- F8: only a seated person keeps the stand-ins playing
+
+
+def test_a_spectator_does_not_have_the_stand_ins_play_an_abandoned_table(db_url):
+    async def run():
+        server = Server(db_url, seeds=lambda: 11)
+        await server.start()
+        try:
+            spec = _spec(open=True, grace_s=0, players=[{"kind": "person"}, {"kind": "person"},
+                                                         {"kind": "computer", "level": "random"}])
+            made = await server.create_table(spec)
+            table = server.tables[made["id"]]
+            joined = await server.join(made["id"], {"seat": 1})
+            stranger = FakeConn()
+            await attach(table, stranger, None)  # both people gone: only a spectator is here
+            await settle(table, lambda: table.match.to_act() in (0, 1))
+            start = table.sid
+            await asyncio.sleep(0.5)
+            assert table.sid == start and not table.match.finished
+            # the other person is back in their seat: the stand-in of the one to act plays on
+            back = [made["seats"][0]["token"], joined["token"]][1 - table.match.to_act()]
+            await table.hello(FakeConn(), back)
+            await settle(table, lambda: table.sid > start)
+            assert table.match.log[start][1] == 1 - table.seat_of_token(back)
+        finally:
+            await server.stop()
+
+    asyncio.run(run())

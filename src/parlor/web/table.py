@@ -410,6 +410,13 @@ class Table:
     def has_conns(self) -> bool:
         return any(self.conns.values())
 
+    def stand_ins_play(self) -> bool:
+        """Whether the stand-ins of people away play now. At a table listed in the lobby, only
+        while a person is seated here: a stranger watching an abandoned open table does not have
+        it played to its end (issue 35, F8). A private table's watchers have its link from its
+        players, and the stand-ins play for them."""
+        return self.seated_here() or not self.settings.get("open", False)
+
     def seated_here(self) -> bool:
         """Whether a person is at the table in one of its seats (spectators are not counted)."""
         return any(conns for seat, conns in self.conns.items() if seat is not None)
@@ -602,6 +609,8 @@ class Table:
         elif self.conns[seat] or not info.claimed or self.away_since[seat] is None:
             self._time_turn(seat)
             return  # a person plays (or will join)
+        elif not self.stand_ins_play():
+            return
         else:
             grace_left = self.away_since[seat] + self.settings["grace_s"] - time.monotonic()
             wait = max(grace_left, 0) + pace
@@ -648,6 +657,8 @@ class Table:
             await asyncio.sleep(wait)
         if not self.has_conns():
             return  # everyone left while it waited: the next to come plans again
+        if self.seats[seat].kind == "person" and not timed and not self.stand_ins_play():
+            return
         if timed:
             if self.sid != sid:
                 return
