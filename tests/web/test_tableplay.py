@@ -211,3 +211,15 @@ def test_a_spectator_does_not_have_the_stand_ins_play_an_abandoned_table(db_url)
             await server.stop()
 
     asyncio.run(run())
+
+
+def test_expire_after_reads_a_time_with_its_unit():
+    import argparse
+
+    import pytest
+
+    from parlor.cli.serve import duration
+    assert [duration(t) for t in ("90s", "30m", "12h", "7d", "45")] == [90, 1800, 43200, 604800, 45]
+    for bad in ("soon", "0d", "-1h", "inf", ""):
+        with pytest.raises(argparse.ArgumentTypeError):
+            duration(bad)
