@@ -590,3 +590,21 @@ def test_keys_work_after_clicking_the_hint_checkbox_and_0_is_the_tenth_button(br
     page.wait_for_function("() => document.querySelector('#log').innerText.includes('You bid 9')",
                            timeout=5000)
     assert not browser.errors
+
+
+def test_a_timed_table_counts_down_the_persons_turn(browser, live_server, tmp_path):
+    page = new_page(browser)
+    page.goto(live_server.url + "/")
+    open_custom(page)
+    page.select_option("#game", "yokir")
+    page.fill("#pace", "0")
+    page.select_option("#turn", "30")
+    page.click("#create-btn")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("#turn-cue")
+    clock = page.locator("#turn-clock")
+    first = int(re.match(r"\d+", clock.inner_text()).group())
+    assert 25 <= first <= 30
+    page.wait_for_function(f"() => parseInt(document.querySelector('#turn-clock').textContent) < {first}")
+    shot(page, tmp_path, "turn-timer")
+    assert not browser.errors

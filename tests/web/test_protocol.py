@@ -12,6 +12,7 @@ from parlor.core.registry import games
 from parlor.core.rng import Rng
 from parlor.web import create_app
 from parlor.web.public import codes_in
+from .test_store import FakeConn, attach
 
 
 def full_game_setup():
@@ -152,12 +153,12 @@ def test_the_grace_of_a_joined_seat_starts_when_it_is_joined(app_client):
     # (seat 1, the creator's, too: it is theirs from the start)
     t = create(app_client, kinds=("computer", "person", "person"), open=True, grace_s=0)
     table = app_client.server.tables[t["id"]]
-    with app_client.websocket_connect("/ws") as watcher:  # computers play while someone watches
-        hello(watcher, t["id"])
-        wait_for(lambda: table.match.to_act() == 2)
-        waiting = table.sid
-        assert app_client.post(f"/api/tables/{t['id']}/join", json={"seat": 2}).status_code == 200
-        wait_for(lambda: table.sid > waiting)
+    # at an open table the stand-ins play while someone is seated here (a spectator is not enough)
+    app_client.portal.call(attach, table, FakeConn(), 0)
+    wait_for(lambda: table.match.to_act() == 2)
+    waiting = table.sid
+    assert app_client.post(f"/api/tables/{t['id']}/join", json={"seat": 2}).status_code == 200
+    wait_for(lambda: table.sid > waiting)
     assert table.match.log[waiting][1] == 2
     # a long grace counts from the join, not from when the table was made
     t = create(app_client, kinds=("computer", "person", "person"), open=True, grace_s=60)

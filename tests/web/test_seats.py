@@ -15,7 +15,7 @@ from parlor.web.server import Server
 
 from .test_protocol import create, hello, receive, token, until, wait_for
 from .test_queue import Socket
-from .test_store import FakeConn, settle
+from .test_store import FakeConn, attach, settle
 
 
 def fill_error(ws, seat):
@@ -251,10 +251,10 @@ def test_a_joiners_name_is_the_tables_everywhere_after_the_match_and_after_a_res
         client.cookies.clear()
         assert client.post(f"/api/tables/{tid}/join", json={"seat": 1, "name": "Zoe"}).status_code == 200
         server = client.app.state.server
-        # past the (zero) grace the stand-ins play both persons' seats out while someone watches
-        with client.websocket_connect("/ws") as watcher:
-            hello(watcher, tid)
-            wait_for(lambda: server.tables[tid].stored_finish)
+        # past the (zero) grace the stand-ins play both persons' seats out while someone is
+        # seated here (at an open table a spectator is not enough)
+        client.portal.call(attach, server.tables[tid], FakeConn(), 2)
+        wait_for(lambda: server.tables[tid].stored_finish)
         finished = {x["id"]: x for x in client.get("/api/lobby").json()["finished"]}
         assert finished[tid]["names"][:2] == ["Ann", "Zoe"]
         assert client.get(f"/api/tables/{tid}/record").json()["names"][:2] == ["Ann", "Zoe"]

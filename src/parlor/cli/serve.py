@@ -1,9 +1,11 @@
 """parlor serve: the game server for playing in a browser."""
 
+import argparse
 import socket
 
 from parlor.core.errors import UsageError
 from parlor.session.keep import data_folder
+from parlor.web.limits import MAX_TABLES
 
 
 def add_parser(sub) -> None:
@@ -17,7 +19,30 @@ def add_parser(sub) -> None:
                    help="a host name the server answers to (repeatable; the loopback names always "
                         "for a loopback --host; * for any). Requests addressed to other names are "
                         "refused (DNS rebinding)")
+    p.add_argument("--expire-after", type=duration, default="7d", metavar="TIME",
+                   help="close an unfinished table nobody has played at for this long: a number "
+                        "with s, m, h or d (default 7d); a finished table's record is kept")
+    p.add_argument("--max-tables", type=int, default=MAX_TABLES, metavar="N",
+                   help=f"unfinished tables one account, or one address for guests, may keep "
+                        f"(default {MAX_TABLES})")
     p.set_defaults(run=run)
+
+
+UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def duration(text: str) -> float:
+    """Seconds from "90s", "30m", "12h", "7d" (a bare number: seconds)."""
+    text = text.strip().lower()
+    unit = UNITS.get(text[-1:], None)
+    number = text[:-1] if unit else text
+    try:
+        seconds = float(number) * (unit or 1)
+    except ValueError:
+        seconds = 0.0
+    if not seconds > 0 or seconds == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a time such as 90s, 30m, 12h or 7d")
+    return seconds
 
 
 def default_db() -> str:
@@ -67,6 +92,8 @@ def run(args) -> int:
 
     if not 0 < args.port < 65536:
         raise UsageError("--port must be from 1 to 65535")
+    if args.max_tables < 1:
+        raise UsageError("--max-tables must be at least 1")
     check_address(args.host, args.port)
     db = args.db or default_db()
     store = Store(db)  # a database that cannot be opened or written: one line and exit 2, before serving
@@ -77,6 +104,7 @@ def run(args) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     print(f"parlor: serving on http://{args.host}:{args.port}/  (database {db.split('@')[-1]})",
           flush=True)
-    app = create_app(db, allowed_hosts=allowed_hosts(args.host, args.allowed_host))
+    app = create_app(db, allowed_hosts=allowed_hosts(args.host, args.allowed_host),
+                     expire_after=args.expire_after, max_tables=args.max_tables)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
     return 0

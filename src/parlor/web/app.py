@@ -20,6 +20,7 @@ from parlor.locale.catalogs import web_messages
 from parlor.core.words import say
 from parlor.session import howto_text, rules_text
 
+from . import limits
 from .learn import lesson_list, lesson_turn
 from .people import People
 from .puzzle import puzzle_list, puzzle_turn
@@ -81,15 +82,22 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
         return endpoint
 
     async def api_lobby(request: Request):
-        data = server.lobby()
-        data["finished"] = await server.finished()
+        q = request.query_params
+        pages = {name: {"offset": _query_int(q.get(name))} for name in ("open", "playing")}
+        data = server.lobby(pages)
+        data.update(await server.finished(_query_int(q.get("finished"))))
         return JSONResponse(data)
 
     async def api_create(request: Request):
         body = await _json_body(request)
         if isinstance(body, Response):
             return body
-        result = await _guard(_with_account(request, lambda account: server.create_table(body, account)), raw=True)
+        address = request.client.host if request.client else None
+
+        def create(account):  # a table counts against its account, or a guest's address
+            owner = limits.owner_key(account["key"] if account else None, address)
+            return server.create_table(body, account, owner)
+        result = await _guard(_with_account(request, create), raw=True)
         if isinstance(result, Response):
             return result
         response = JSONResponse(result)
@@ -370,6 +378,11 @@ async def _json_body(request: Request):
         return read_json(raw or b"null")
     except BadRequest as e:
         return _error(say("bad request body: {reason}", reason=e.reason))
+
+
+def _query_int(text: str | None) -> int | None:
+    """A lobby page's offset from the query string (anything else: None, the first page)."""
+    return int(text) if text is not None and text.isdigit() and len(text) < 10 else None
 
 
 def _seat_cookie(table_id: str) -> str:

@@ -17,6 +17,7 @@ import asyncio
 import contextvars
 import logging
 import secrets
+import time
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
@@ -32,14 +33,14 @@ from parlor.core.match import Match
 from parlor import records
 from parlor.bots.levels import OFFERED, level_words
 from parlor.core.options import Option, is_int
-from parlor.core.words import say
+from parlor.core.words import say, say_n
 from parlor.core.registry import games, make_rules, text_class
 from parlor.core.rules import team_letter
 from parlor.session import NAMES, fresh_seed, standin_level
 from parlor.session.review import BUDGET as REVIEW_BUDGET, seat_of
 
 from . import fair as fairness
-from . import schedule
+from . import limits, schedule
 from .replay import Replays
 from .review import Reviews
 from .store import Store, Unavailable
@@ -49,6 +50,7 @@ log = logging.getLogger("parlor.web")
 
 DEFAULT_PACE_MS = 900
 DEFAULT_GRACE_S = 60
+MAX_TURN_S = 600
 
 
 class BadRequest(ParlorError):
@@ -101,8 +103,13 @@ def level_catalogue() -> list[dict]:
 
 class Server:
     def __init__(self, db_url: str, *, audit=None, bot_threads: int = schedule.THREADS, seeds=None,
-                 review_budget: int = REVIEW_BUDGET):
+                 review_budget: int = REVIEW_BUDGET, expire_after: float = limits.EXPIRE_AFTER_S,
+                 max_tables: int = limits.MAX_TABLES, clock=time.time):
         self.db_url = db_url
+        self.expire_after = expire_after  # seconds an unfinished table may lie untouched
+        self.max_tables = max_tables  # unfinished tables one account or address may keep
+        self.clock = clock  # tests: a fake clock for expiry
+        self.sweeper: asyncio.Task | None = None
         self.audit = audit  # tests: called with (table, seat, message) for every message built
         self.store: Store | None = None
         self.tables: dict[str, Table] = {}
@@ -162,8 +169,11 @@ class Server:
             self.tables[tid] = table
             table.start()
         log.info("resumed %d unfinished tables", len(self.tables))
+        self.sweeper = asyncio.create_task(self._sweep())
 
     async def stop(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         for conn in list(self.conns):
             await conn.close()
         for table in list(self.tables.values()):
@@ -176,13 +186,46 @@ class Server:
         self.request_pool.shutdown(wait=False, cancel_futures=True)
         self.reviews.close()
 
+    # --- expiry
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(limits.EXPIRE_CHECK_S)
+            try:
+                await self.expire()
+            except Exception:  # noqa: BLE001 - a failed sweep is tried again at the next
+                log.exception("closing idle tables failed")
+
+    async def expire(self) -> list[str]:
+        """Close the unfinished tables nobody has touched for `expire_after` (they leave the
+        lobby, their links no longer open them); finished tables keep their records."""
+        closed = []
+        for table in limits.idle(list(self.tables.values()), self.clock(), self.expire_after):
+            await self.db(self.open_store.close_table, table.id)
+            await table.stop()
+            self.tables.pop(table.id, None)
+            for conn in [c for conns in table.conns.values() for c in conns]:
+                conn.table, conn.seat = None, None
+                with using(conn.lang):
+                    conn.error(say("this table was closed: nobody played at it for a long time"))
+            closed.append(table.id)
+        if closed:
+            log.info("closed %d idle tables", len(closed))
+        return closed
+
     # --- tables
-    async def create_table(self, spec, account: dict | None = None) -> dict:
+    async def create_table(self, spec, account: dict | None = None, owner: str | None = None) -> dict:
         """A new table as `spec` says, made by the person with this account (None: a guest),
-        who takes its first person seat."""
+        who takes its first person seat. `owner`: whom it counts against (limits.owner_key: an
+        account or a guest's address), who may keep at most `max_tables` unfinished."""
         if not isinstance(spec, dict):
             raise BadRequest(say("a table is described by a JSON object"))
-        known = {"game", "options", "seats", "players", "pace_ms", "grace_s", "hints", "open", "fair", "rated"}
+        if owner is not None and limits.kept_by(self.tables.values(), owner) >= self.max_tables:
+            raise BadRequest(say_n("you already have {count} unfinished table, the most one person "
+                                   "may keep: finish it before making another",
+                                   "you already have {count} unfinished tables, the most one person "
+                                   "may keep: finish one before making another", self.max_tables))
+        known = {"game", "options", "seats", "players", "pace_ms", "grace_s", "hints", "open", "fair",
+                 "rated", "turn_s"}
         for key in spec:
             if key not in known:
                 raise BadRequest(say("unknown field {key} (fields: {fields})", key=shown(key),
@@ -225,6 +268,8 @@ class Server:
             "grace_s": _int_field(spec, "grace_s", DEFAULT_GRACE_S, 0, 3600),
             "hints": _bool_field(spec, "hints", True),
             "open": _bool_field(spec, "open", False),
+            # a person's time for a move; when it is up their stand-in makes one (0: no timer)
+            "turn_s": _int_field(spec, "turn_s", 0, 0, MAX_TURN_S),
         }
         if _bool_field(spec, "rated", False):
             # every person seat an account's: the creator's now, each friend's when it is taken
@@ -234,6 +279,8 @@ class Server:
                 raise BadRequest(say("a rated table needs your own seat: ratings are for people"))
             persons[0]["name"] = account["name"][:MAX_SEAT_NAME]
             settings["rated"] = True
+        if owner is not None:
+            settings["owner"] = owner
         fair: Fair | None = None
         if "fair" in spec:  # the lobby's commitment and its browser's seed (web/fair.py)
             taken = self.commitments.take(spec["fair"])
@@ -260,6 +307,7 @@ class Server:
                       names, seed, settings, seat_rows)
         row = await self.db(self.open_store.load, table_id)
         table = Table(self, row, match)
+        table.touched = self.clock()  # made now (the store's own times are the wall clock's)
         self.tables[table_id] = table
         table.start()
         return table
@@ -339,13 +387,27 @@ class Server:
             table.plan()
         return {"id": table_id, "seat": seat, "token": token}
 
-    def lobby(self) -> dict:
+    def lobby(self, pages: dict | None = None) -> dict:
+        """The lobby's lists of live tables a page at a time (`pages`: list name -> {"offset",
+        "limit"}; a list not named: its first page), each with its offset and total length."""
+        pages = pages or {}
         live = [t for t in self.tables.values() if not t.match.finished]
-        return {"open": [t.summary() for t in live if t.is_open()],
-                "playing": [t.summary() for t in live if t.settings.get("open")]}
+        out: dict[str, object] = {}
+        for name, tables in (("open", [t for t in live if t.is_open()]),
+                             ("playing", [t for t in live if t.settings.get("open")])):
+            asked = pages.get(name) or {}
+            page = limits.page_of(tables, asked.get("offset"), asked.get("limit"))
+            out[name] = [t.summary() for t in page.pop("items")]
+            out[name + "_page"] = page
+        return out
 
-    async def finished(self) -> list[dict]:
-        return await self.db(self.open_store.finished_list)
+    async def finished(self, offset=None, limit=None) -> dict:
+        """A page of the finished tables listed in the lobby, newest first."""
+        page = limits.page_of([], offset, limit)
+        rows = await self.db(self.open_store.finished_list, page["limit"], page["offset"])
+        total = await self.db(self.open_store.finished_count)
+        return {"finished": rows, "finished_page": {"offset": page["offset"], "limit": page["limit"],
+                                                    "total": total}}
 
     async def table(self, table_id) -> Table | None:
         """A live table, loading a finished one from the store (for its final view)."""
@@ -356,6 +418,8 @@ class Server:
             row = await self.db(self.open_store.load, table_id)
             if row is None:
                 return None
+            if row["status"] == "closed":
+                raise BadRequest(say("this table was closed: nobody played at it for a long time"))
             loaded = await self.requested(Table.from_row, self, row)  # a replay: off the loop
             table = self.tables.get(table_id)  # another hello may have loaded it meanwhile
             if table is None:

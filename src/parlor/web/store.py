@@ -14,7 +14,7 @@ import json
 import time
 
 from sqlalchemy import (Boolean, Column, Float, Integer, MetaData, String, Table, Text,
-                        create_engine, delete, event, insert, select, update)
+                        create_engine, delete, event, func, insert, select, update)
 from sqlalchemy.exc import IntegrityError
 
 from parlor.core.errors import ParlorError
@@ -31,7 +31,7 @@ tables_t = Table(
     Column("names", Text, nullable=False),
     Column("seed", String(40), nullable=False),  # text: a 64-bit seed fits every database
     Column("settings", Text, nullable=False),
-    Column("status", String(16), nullable=False),  # playing | finished
+    Column("status", String(16), nullable=False),  # playing | finished | closed (it expired)
     Column("created", Float, nullable=False),
     Column("finished", Float),
     Column("record", Text),
@@ -69,6 +69,7 @@ actions_t = Table(
 
 # An open table's settings text holds this (create_table writes the settings with json.dumps).
 LISTED = json.dumps({"open": True})[1:-1]
+_LISTED_FINISHED = (tables_t.c.status == "finished", tables_t.c.settings.contains(LISTED))
 
 
 class StoreError(ParlorError):
@@ -172,6 +173,12 @@ class Store:
             c.execute(update(tables_t).where(tables_t.c.id == table_id).values(
                 settings=json.dumps(settings)))
 
+    def close_table(self, table_id: str) -> None:
+        """An unfinished table closed for good (it expired): never resumed, never listed."""
+        with self.engine.begin() as c:
+            c.execute(update(tables_t).where(tables_t.c.id == table_id, tables_t.c.status == "playing")
+                      .values(status="closed", finished=time.time()))
+
     def finish(self, table_id: str, record: dict, then=None) -> bool:
         """Store a table as finished with its record, and run `then(connection)` (a rated
         table's new ratings) in the same transaction: both are kept or neither. A table already
@@ -194,11 +201,13 @@ class Store:
                 return None
             seats = c.execute(select(seats_t).where(seats_t.c.table_id == table_id)
                               .order_by(seats_t.c.seat)).mappings().all()
-            actions = c.execute(select(actions_t.c.action).where(actions_t.c.table_id == table_id)
-                                .order_by(actions_t.c.idx)).scalars().all()
+            done = c.execute(select(actions_t.c.action, actions_t.c.at)
+                             .where(actions_t.c.table_id == table_id).order_by(actions_t.c.idx)).all()
             holders = dict(c.execute(select(account_seats_t.c.seat, account_seats_t.c.account)
                                      .where(account_seats_t.c.table_id == table_id)).all())
-        return _table_dict(row, [dict(s, account=holders.get(s["seat"])) for s in seats], actions)
+        table = _table_dict(row, [dict(s, account=holders.get(s["seat"])) for s in seats], [a.action for a in done])
+        table["touched"] = max([row["created"]] + [a.at for a in done[-1:]])  # the last move, or its making
+        return table
 
     def ids(self, status: str | None = None) -> list[str]:
         q = select(tables_t.c.id).order_by(tables_t.c.created)
@@ -207,15 +216,20 @@ class Store:
         with self.engine.connect() as c:
             return list(c.execute(q).scalars().all())
 
-    def finished_list(self, limit: int = 50) -> list[dict]:
-        """The latest finished tables that were open (listed in the lobby); a private table's
-        names and record are for those who have its link."""
+    def finished_list(self, limit: int = 50, offset: int = 0) -> list[dict]:
+        """The latest finished tables that were open (listed in the lobby), from the `offset`th
+        on; a private table's names and record are for those who have its link."""
         q = (select(tables_t.c.id, tables_t.c.game, tables_t.c.names, tables_t.c.finished)
-             .where(tables_t.c.status == "finished", tables_t.c.settings.contains(LISTED))
-             .order_by(tables_t.c.finished.desc()).limit(limit))
+             .where(*_LISTED_FINISHED)
+             .order_by(tables_t.c.finished.desc(), tables_t.c.id).offset(offset).limit(limit))
         with self.engine.connect() as c:
             return [{"id": r.id, "game": r.game, "names": json.loads(r.names), "finished": r.finished}
                     for r in c.execute(q)]
+
+    def finished_count(self) -> int:
+        """How many finished tables the lobby lists."""
+        with self.engine.connect() as c:
+            return c.execute(select(func.count()).select_from(tables_t).where(*_LISTED_FINISHED)).scalar_one()
 
     def seats_held(self, held: dict[str, str], limit: int = 50) -> list[dict]:
         """For each table id -> seat token of `held` that is a seat there, newest first: the

@@ -134,11 +134,15 @@ class Table:
         self.hint_tasks: set[asyncio.Task] = set()  # the loop keeps only weak references to tasks
         self.grace_ends: dict[int, asyncio.TimerHandle] = {}  # seat -> its grace's end, timed
         self.applied_at = time.time()
+        # the last move or a person's arrival (expiry); a row the store did not load: its making
+        self.touched: float = row.get("touched", row["created"])
         self.views = self._all_views()
         self.last_trick: list = self._last_tricks()
         self.stored_finish = row["status"] == "finished"
         self.stopping = False
         self.failed_writes = 0  # moves in a row the database refused: the computers back off
+        self.turn_clock: tuple[int, float] | None = None  # a timed turn: (state id, its end, monotonic)
+        self.expired_turn: int | None = None  # the state id whose person's time ran out
 
     @classmethod
     def from_row(cls, server, row: dict) -> "Table":
@@ -287,12 +291,13 @@ class Table:
             "finished": m.finished,
             "winners": m.winners(),
             "again": self.settings.get("again") if seat is not None else None,  # the next match
+            "turn_left": self.turn_left(),  # seconds; the browser counts down from its arrival
         }
         if snapshot:
             msg["game"] = {"id": self.rules.id, "title": self.rules.title,
                            "options": self.rules.options, "seats": self.rules.seats}
             msg["settings"] = {**{k: self.settings[k] for k in ("pace_ms", "grace_s", "hints")},
-                               "rated": self.rated}
+                               "rated": self.rated, "turn_s": self.settings.get("turn_s", 0)}
             msg["fair"] = fairness.public(m.fair)
             host = self.host_seat()
             msg["host"] = host
@@ -390,6 +395,8 @@ class Table:
 
     async def _attach(self, conn: Conn, seat: int | None) -> None:
         conn.table, conn.seat = self, seat
+        if seat is not None:
+            self.touched = self.server.clock()
         self.conns[seat].add(conn)
         if seat is not None:
             self.away_since[seat] = None
@@ -452,6 +459,17 @@ class Table:
     def has_conns(self) -> bool:
         return any(self.conns.values())
 
+    def stand_ins_play(self) -> bool:
+        """Whether the stand-ins of people away play now. At a table listed in the lobby, only
+        while a person is seated here: a stranger watching an abandoned open table does not have
+        it played to its end (issue 35, F8). A private table's watchers have its link from its
+        players, and the stand-ins play for them."""
+        return self.seated_here() or not self.settings.get("open", False)
+
+    def seated_here(self) -> bool:
+        """Whether a person is at the table in one of its seats (spectators are not counted)."""
+        return any(conns for seat, conns in self.conns.items() if seat is not None)
+
     # --- the worker: every change, one at a time
     def start(self) -> None:
         self.worker = asyncio.create_task(self._work())
@@ -510,7 +528,8 @@ class Table:
             return self._moved_on(seat, action, sid)
         if self.match.to_act() != seat:
             return self.session.turn_refusal()
-        if bot != self.computer_controls(seat):
+        timed_out = bot and self.expired_turn == sid  # the stand-in's one move for a person out of time
+        if not timed_out and bot != self.computer_controls(seat):
             return (say("a computer was holding your seat; it is yours again now, so choose your move again")
                     if not bot else say("the person is back"))
         if not isinstance(action, str):
@@ -554,6 +573,7 @@ class Table:
         self.failed_writes = 0
         self.match.apply(action)
         self.applied_at = time.time()
+        self.touched = self.server.clock()
         self.views = self._all_views()
         self.last_trick = self._last_tricks()
         await self._store_finish()
@@ -717,11 +737,42 @@ class Table:
         if info.kind == "computer":
             wait = pace
         elif self.conns[seat] or not info.claimed or self.away_since[seat] is None:
+            self._time_turn(seat)
             return  # a person plays (or will join)
+        elif not self.stand_ins_play():
+            return
         else:
             grace_left = self.away_since[seat] + self.settings["grace_s"] - time.monotonic()
             wait = max(grace_left, 0) + pace
         self.bot_task = asyncio.create_task(self._bot_turn(seat, self.sid, wait + self.retry_delay()))
+
+    # --- the turn timer (settings "turn_s"; 0: none)
+    def _turn_deadline(self) -> float | None:
+        """When the turn of the person to act ends (time.monotonic), at a timed table: counted
+        from the first time this state is looked at, so a reconnection does not restart it. None
+        when no person seated here is to act."""
+        turn_s = self.settings.get("turn_s", 0)
+        seat = self.match.to_act()
+        if (not turn_s or self.match.finished or seat is None or self.seats[seat].kind != "person"
+                or not self.seats[seat].claimed or not self.conns[seat]):
+            return None
+        if self.turn_clock is None or self.turn_clock[0] != self.sid:
+            self.turn_clock = (self.sid, time.monotonic() + turn_s)
+        return self.turn_clock[1]
+
+    def turn_left(self) -> float | None:
+        """The seconds left of the timed turn (what the countdown shows), or None: no clock
+        of the server's and the browser's need agree."""
+        deadline = self._turn_deadline()
+        return None if deadline is None else round(max(deadline - time.monotonic(), 0), 1)
+
+    def _time_turn(self, seat: int) -> None:
+        """At a timed table, the person's stand-in makes one move when the time is up; the seat
+        stays the person's."""
+        deadline = self._turn_deadline()
+        if deadline is not None:
+            self.bot_task = asyncio.create_task(
+                self._bot_turn(seat, self.sid, max(deadline - time.monotonic(), 0), timed=True))
 
     def retry_delay(self) -> float:
         """How long a computer waits before trying again a move the database refused: doubling
@@ -731,12 +782,18 @@ class Table:
             return 0.0
         return min(RETRY_FIRST_S * 2 ** (self.failed_writes - 1), RETRY_MAX_S)
 
-    async def _bot_turn(self, seat: int, sid: int, wait: float) -> None:
+    async def _bot_turn(self, seat: int, sid: int, wait: float, timed: bool = False) -> None:
         if wait > 0:
             await asyncio.sleep(wait)
         if not self.has_conns():
             return  # everyone left while it waited: the next to come plans again
-        if self.sid != sid or not self.computer_controls(seat):
+        if self.seats[seat].kind == "person" and not timed and not self.stand_ins_play():
+            return
+        if timed:
+            if self.sid != sid:
+                return
+            self.expired_turn = sid
+        elif self.sid != sid or not self.computer_controls(seat):
             if self.sid == sid:
                 self.plan()  # not yet past the grace (a clock tick early): look again
             return

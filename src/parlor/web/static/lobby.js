@@ -223,7 +223,7 @@ async function create(ev) {
     }
     const spec = {
       game: g.id, options: readOptions(), seats: n, players,
-      pace_ms: numberIn($("pace")), grace_s: numberIn($("grace")),
+      pace_ms: numberIn($("pace")), grace_s: numberIn($("grace")), turn_s: Number($("turn").value),
       hints: $("hints").checked, open: $("open").checked, rated: $("rated").checked,
     };
     $("create-btn").disabled = true;
@@ -270,8 +270,28 @@ async function refreshMine() {
   $("my-list").replaceChildren(...(items.length ? items : [el("li", { class: "muted" }, t("No tables yet: the tables you play at in this browser are listed here."))]));
 }
 
+// Where each lobby list's page starts (the server answers a page at a time).
+const pages = { playing: 0, finished: 0 };
+
+// A list's previous/next controls and where its page stands ("21–40 of 2000").
+function pager(name, page) {
+  const turn = offset => { pages[name] = Math.max(0, offset); refresh(); };
+  const box = $(`${name}-pager`);
+  if (page.total <= page.limit && page.offset === 0) { box.replaceChildren(); return; }
+  const last = Math.min(page.offset + page.limit, page.total);
+  box.replaceChildren(
+    el("button", { class: "btn", type: "button", id: `${name}-prev`, disabled: page.offset === 0,
+      onclick: () => turn(page.offset - page.limit) }, t("Previous")),
+    el("span", { class: "muted small" }, t("{first}–{last} of {total}", { first: Math.min(page.offset + 1, last), last, total: page.total })),
+    el("button", { class: "btn", type: "button", id: `${name}-next`, disabled: last >= page.total,
+      onclick: () => turn(page.offset + page.limit) }, t("Next")));
+}
+
 async function refresh() {
-  const lobby = await api("/api/lobby");
+  const lobby = await api(`/api/lobby?playing=${pages.playing}&finished=${pages.finished}`);
+  // a page emptied since (tables finished or closed): back to the first
+  if (pages.playing && !lobby.playing.length) { pages.playing = 0; return refresh(); }
+  if (pages.finished && !lobby.finished.length) { pages.finished = 0; return refresh(); }
   const open = [];
   for (const tb of lobby.playing) {
     const who = tb.players.map(p => (p.kind === "computer" ? t("{name} (computer)", { name: p.name }) : p.name)).join(", ");
@@ -286,6 +306,8 @@ async function refresh() {
     el("a", { class: "btn", href: `/replay/${tb.id}` }, t("Replay")),
     el("a", { class: "btn", href: `/api/tables/${tb.id}/record`, download: "" }, t("Record"))));
   $("finished-list").replaceChildren(...(fin.length ? fin : [el("li", { class: "muted" }, t("No finished games yet."))]));
+  pager("playing", lobby.playing_page);
+  pager("finished", lobby.finished_page);
 }
 
 async function main() {

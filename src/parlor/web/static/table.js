@@ -103,6 +103,8 @@ async function onMessage(m) {
     if (S.banner && m.sid > S.bannerSid + m.view.seats) S.banner = "";
     S.resultsSeen = m.results.length;
     S.msg = m;
+    // a timed turn: the seconds left when the server sent it, counted down from its arrival
+    S.turnEnd = m.turn_left === null || m.turn_left === undefined ? null : performance.now() + m.turn_left * 1000;
     S.pending = false;
     if (m.snapshot) S.connected = true;
     render();
@@ -117,6 +119,17 @@ async function onMessage(m) {
     renderHints();
   }
 }
+
+// ---- the turn timer's countdown, beside the turn cue
+function turnClockText() {
+  const left = Math.max(0, Math.ceil((S.turnEnd - performance.now()) / 1000));
+  return t("{seconds} s left", { seconds: left });
+}
+
+setInterval(() => {
+  const clock = $("turn-clock");
+  if (clock && S.turnEnd !== null) clock.textContent = turnClockText();
+}, 250);
 
 // ---- helpers
 const names = () => S.msg.view.names || S.msg.players.map(p => p.name);
@@ -393,7 +406,8 @@ function draw(m) {
     meBox.replaceChildren(
       el("div", { class: "nm", id: "me-name", "data-seat": me }, t("{name} (you)", { name: nm[me] }), badges(me), factEls(me),
         el("span", { class: "small" }, t("score {score}", { score: m.scores[me] })),
-        myTurn ? el("span", { class: "turn-cue", id: "turn-cue" }, S.pending ? t("Sending…") : t("Your turn")) : null),
+        myTurn ? el("span", { class: "turn-cue", id: "turn-cue" }, S.pending ? t("Sending…") : t("Your turn")) : null,
+        myTurn && S.turnEnd !== null ? el("span", { class: "turn-clock", id: "turn-clock", role: "timer" }, turnClockText()) : null),
       el("div", { class: "hand", id: "hand", role: "group", "aria-label": t("your hand") }, hand.length ? hand : el("span", { class: "muted small" }, t("no cards"))),
       el("div", { class: "actions", id: "actions" }, btns));
   }
