@@ -23,10 +23,10 @@ WIDTH = 78
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("learn", help="learn a game: its lessons, or lesson N played step by step")
+    p = sub.add_parser("learn", help=say("learn a game: its lessons, or lesson N played step by step"))
     add_game_arg(p)
-    p.add_argument("number", nargs="?", type=int, help="the lesson to play (without it: the list)")
-    p.add_argument("--plain", action="store_true", help="line mode: for screen readers and scripts")
+    p.add_argument("number", nargs="?", type=int, help=say("the lesson to play (without it: the list)"))
+    p.add_argument("--plain", action="store_true", help=say("line mode: for screen readers and scripts"))
     p.set_defaults(run=run)
 
 
@@ -40,7 +40,7 @@ def run(args) -> int:
         print(say("Play one with: parlor learn {game} {number}", game=args.game, number=found[0].number))
         return 0
     run_ = LessonRun(lesson(args.game, args.number))
-    if line_mode(args, "the lesson is"):
+    if line_mode(args, say("not a terminal; the lesson is in the line mode (--plain)")):
         LessonLine(run_).play()
     else:
         from parlor.tui.lesson import LessonApp
