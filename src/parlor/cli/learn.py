@@ -16,9 +16,6 @@ from parlor.session.lessons import LessonRun, lesson, lessons
 from .common import add_game_arg, line_mode
 from .plain import table_lines
 
-HELP = """Type the number of a move, the move itself or a short form naming one move (a card's
-code). At a step with no move, press Enter to go on. Commands: help, hand (show the table
-again), quit."""
 WIDTH = 78
 
 
@@ -106,7 +103,9 @@ class LessonLine:
             if text is None:
                 return None
             if text in ("help", "?"):
-                self.write(HELP)
+                self.write(say("Type the number of a move, the move itself or a short form naming one move (a card's "
+                               "code). At a step with no move, press Enter to go on. Commands: help, hand (show the "
+                               "table again), quit."))
             elif text in ("hand", "table", "look") or (look_on_blank and text == ""):
                 self._show_table()
             else:
@@ -150,9 +149,9 @@ class LessonLine:
         return True
 
     def _show_moves(self) -> None:
-        names = self.run.names
+        view, words = self.run.view(), self.run.session.words  # the learner is "You"
         for seat, move in self.run.seen(self.shown):
-            self.write(say("  {name}: {move}", name=names[seat], move=move))
+            self.write("  " + words.move_words(view, seat, move))
         self.shown = len(self.run.match.log)
 
     def _show_table(self) -> None:

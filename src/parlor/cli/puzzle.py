@@ -7,7 +7,7 @@ on every legal move."""
 
 
 from parlor.core.errors import UsageError
-from parlor.core.words import Seats, say
+from parlor.core.words import say
 from parlor.session.puzzles import PuzzleRun, puzzle, puzzles, verdict_lines
 
 from .common import add_game_arg, line_mode
@@ -52,8 +52,9 @@ class PuzzleLine:
         count = len(puzzles(run.puzzle.game))
         self.write(say("Position {number} of {count}: find the best move for seat {seat}. Type help for help.",
                        number=run.puzzle.number, count=count, seat=run.seat))
+        view = run.view()  # the person is "You": "You play the 7 of hearts"
         for seat, move in run.seen():
-            self.write(say("  {name}: {move}", name=Seats(run.names)(seat), move=move))
+            self.write("  " + run.session.words.move_words(view, seat, move))
         self._show_table()
         while True:
             try:
