@@ -12,7 +12,8 @@ from .common import positive_float, positive_int, progress
 
 def add_parser(sub) -> None:
     p = sub.add_parser("bench", help=say("measure engine and search speed against the ref_trick yardstick"))
-    p.add_argument("game", nargs="?", help=say("one game: {games} (default: every game)", games=", ".join(games())))
+    p.add_argument("game", nargs="?", metavar="GAME",
+                   help=say("one game: {games} (default: every game)", games=", ".join(games())))
     p.add_argument("--seconds", type=positive_float, default=1.0,
                    help=say("CPU seconds of each of the 5 engine runs (median reported)"))
     p.add_argument("--iterations", type=positive_int, default=200,

@@ -11,7 +11,7 @@ from parlor.core.registry import games, make_rules
 
 
 def add_game_arg(parser) -> None:
-    parser.add_argument("game", help=", ".join(games()))
+    parser.add_argument("game", metavar="GAME", help=", ".join(games()))
 
 
 def _whole(text: str, least: int) -> int:

@@ -14,7 +14,7 @@ from .common import non_negative_int, progress
 
 def add_parser(sub) -> None:
     p = sub.add_parser("hint", help=say("the best moves for the seat to act at the end of a record"))
-    p.add_argument("file", help=say("a record (JSON), or - for standard input"))
+    p.add_argument("file", metavar="FILE", help=say("a record (JSON), or - for standard input"))
     p.add_argument("--level", default="strong", choices=list(LEVELS), help=say("how hard to think (default strong)"))
     p.add_argument("--top", type=non_negative_int, default=5, help=say("how many moves to show (0: all; default 5)"))
     p.add_argument("--seed", type=int, default=0, help=say("seed of the search (same seed, same hint)"))

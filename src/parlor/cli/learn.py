@@ -22,7 +22,7 @@ WIDTH = 78
 def add_parser(sub) -> None:
     p = sub.add_parser("learn", help=say("learn a game: its lessons, or lesson N played step by step"))
     add_game_arg(p)
-    p.add_argument("number", nargs="?", type=int, help=say("the lesson to play (without it: the list)"))
+    p.add_argument("number", nargs="?", type=int, metavar="N", help=say("the lesson to play (without it: the list)"))
     p.add_argument("--plain", action="store_true", help=say("line mode: for screen readers and scripts"))
     p.set_defaults(run=run)
 

@@ -18,7 +18,8 @@ from .plain import table_lines
 def add_parser(sub) -> None:
     p = sub.add_parser("puzzle", help=say("practise: positions from real play, the search's verdict on your move"))
     add_game_arg(p)
-    p.add_argument("number", nargs="?", type=int, help=say("the position to play (without it: how many there are)"))
+    p.add_argument("number", nargs="?", type=int, metavar="N",
+                   help=say("the position to play (without it: how many there are)"))
     p.add_argument("--plain", action="store_true", help=say("line mode: for screen readers and scripts"))
     p.set_defaults(run=run)
 

@@ -13,7 +13,7 @@ from .common import positive_int, progress
 
 def add_parser(sub) -> None:
     p = sub.add_parser("review", help=say("weigh every choice a seat made in a match, from its view"))
-    p.add_argument("file", help=say("a record (JSON), or - for standard input"))
+    p.add_argument("file", metavar="FILE", help=say("a record (JSON), or - for standard input"))
     p.add_argument("--seat", help=say("the seat to review, by number or by the record's name (default 0)"))
     p.add_argument("--budget", type=positive_int, default=rv.BUDGET,
                    help=say("imagined deals per legal move at each choice (default {budget})", budget=rv.BUDGET))

@@ -8,7 +8,7 @@ from parlor.core.words import say
 
 def add_parser(sub) -> None:
     p = sub.add_parser("verify", help=say("check that a fair match's deals come from its committed seeds"))
-    p.add_argument("file", help=say("a record (- for standard input)"))
+    p.add_argument("file", metavar="FILE", help=say("a record (- for standard input)"))
     p.add_argument("--json", action="store_true", help=say("print the verdict as JSON"))
     p.set_defaults(run=run)
 

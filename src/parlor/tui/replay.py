@@ -6,7 +6,6 @@ seen only as one seat saw it: the person's ("You" in a record saved here) or the
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -15,7 +14,7 @@ from parlor.core.words import N_, Seats, say
 from parlor.records import Stepper
 from parlor.session import person_seat, seat_names
 
-from .table import TABLE_CSS, compose_table, draw_table, log_lines
+from .table import TABLE_CSS, compose_table, draw_table, show_log
 from .widgets import HandView, card_text
 
 
@@ -76,14 +75,11 @@ class ReplayScreen(Screen):
         draw_table(self, self.words, view, m.scores, self.seat, hands)
         roles = {c: self.words.card_role(view, c) for c in view["hand"]}
         self.query_one(HandView).show(game, view["hand"], int(view.get("hand_hidden") or 0), set(), roles, False)
-        lines: list[Text] = []
-        width = (self.query_one("#log").size.width or 32) - 2  # as the table's log: the scroll bar's columns
+        entries = []
         for i, (_number, seat, seen) in enumerate(m.log[-40:]):
             text = m.actions[len(m.log) - len(m.log[-40:]) + i] if self.all_hands else seen[self.seat]
-            lines += log_lines(self.words.move_words(view, seat, text), width)
-        self.query_one("#log-text", Static).update(Text("\n").join(lines))
-        log = self.query_one("#log", VerticalScroll)
-        self.call_after_refresh(log.scroll_end, animate=False)
+            entries.append((self.words.move_words(view, seat, text), ""))
+        show_log(self, entries)
         if st.index == 0:
             status = (say("The start of the record. → next action, ← back.") if self.own_seat_only else
                       say("The start of the record. → next action, ← back, Tab another seat, a all hands."))

@@ -76,10 +76,16 @@ def compose_table(moves: bool) -> ComposeResult:
 WIDE = 110  # a terminal this wide gives the seats and the log column more room (#left.wide)
 
 
-def log_lines(text: str, width: int, style: str = "") -> list[Text]:
-    """One entry of the log, wrapped to the column with its later lines indented, so that a long
-    move ("Ben plays the Initiate of Thought") reads as one entry and the next starts at the edge."""
-    return [Text(line, style=style) for line in textwrap.wrap(text, max(width, 12), subsequent_indent="  ")]
+def show_log(screen: Screen, entries: list[tuple[str, str]]) -> None:
+    """The log column of a screen drawn by compose_table, scrolled to its end: each entry (text,
+    style) wrapped to the column with its later lines indented, so that a long move ("Ben plays
+    the Initiate of Thought") reads as one entry and the next starts at the edge."""
+    width = max((screen.query_one("#log").size.width or 32) - 2, 12)  # the scroll bar's 2 columns
+    lines = [Text(line, style=style) for text, style in entries
+             for line in textwrap.wrap(text, width, subsequent_indent="  ")]
+    screen.query_one("#log-text", Static).update(Text("\n").join(lines))
+    log = screen.query_one("#log", VerticalScroll)
+    screen.call_after_refresh(log.scroll_end, animate=False)
 
 
 # The keys of every screen drawn by compose_table: up and down between the hand and the move
@@ -266,19 +272,15 @@ class TableScreen(HandScreen):
 
     def _draw_log(self) -> None:
         s = self.session
-        lines: list[Text] = []
+        entries = []
         deal = None
         spoken = s.view()  # the person is "You": "You play the 7 of hearts"
-        width = (self.query_one("#log").size.width or 32) - 2  # the scroll bar's columns (before layout: #left's)
         for number, seat, seen in s.match.log[-60:]:
             if number != deal:
                 deal = number
-                lines.append(Text(say("— deal {deal} —", deal=number), style="dim"))
-            lines += log_lines(s.words.move_words(spoken, seat, seen[s.human]), width,
-                               "bold" if seat == s.human else "")
-        self.query_one("#log-text", Static).update(Text("\n").join(lines))
-        log = self.query_one("#log", VerticalScroll)
-        self.call_after_refresh(log.scroll_end, animate=False)
+                entries.append((say("— deal {deal} —", deal=number), "dim"))
+            entries.append((s.words.move_words(spoken, seat, seen[s.human]), "bold" if seat == s.human else ""))
+        show_log(self, entries)
 
     def _draw_status(self, mine: bool, view: View) -> None:
         s = self.session
