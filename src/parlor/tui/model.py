@@ -111,7 +111,7 @@ class Session(TableSession):
         try:
             found = self.hints(self.human, view, len(self.match.actions))
         except Exception as e:  # noqa: BLE001 - no hint is better than no game
-            return None, say("No hint: the hint player failed ({reason}).", reason=f"{type(e).__name__}: {e}")
+            return None, say("No hint: the hint player failed ({reason}).", reason=type(e).__name__ + ": " + str(e))
         return found[0]["action"], found[0].get("reason", "")
 
 

@@ -156,8 +156,8 @@ class StartScreen(Screen):
         if team_of is not None:
             mates = [names[s] for s in range(seats) if s != human and team_of[s] == team_of[human]]
             others = sum(1 for s in range(seats) if team_of[s] != team_of[human])
-            rows.append(Static(say_n("Teams: you with {mates} against the other one.",
-                                     "Teams: you with {mates} against the other {count}.", others,
+            rows.append(Static(say_n("Teams: you with {mates} against {count} other player.",
+                                     "Teams: you with {mates} against the other {count} players.", others,
                                      mates=listed(mates)), classes="doc"))
         options = [(name, name) for name in levels()]
         fallback = default_level()

@@ -165,7 +165,7 @@ def describe_result(session: Session, number: int) -> Text:
     width = max(len(label) for label, _ in rows)
     for label, s in rows:
         mine = s == session.human or (team_of is not None and team_of[s] == team_of[session.human])
-        t.append(say("{seat}  {points:>+6}   total {total:>6}", seat=f"{label:<{width}}", points=r.points[s],
+        t.append(say("{seat}  {points:>+6}   total {total:>6}", seat=label.ljust(width), points=r.points[s],
                      total=totals[s]) + "\n", style="bold" if mine else "")
     if number == len(m.results) and m.closed_state is not None:
         # how the deal ended, as this seat saw it: the hands shown and their totals, the last trick
