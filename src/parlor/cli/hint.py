@@ -7,6 +7,7 @@ from parlor.core.words import Seats, say
 from parlor.bots.hints import hint
 from parlor.bots.levels import LEVELS
 from parlor.core.errors import UsageError
+from parlor.core.registry import text_of
 from parlor.core.rng import Rng
 
 from .common import non_negative_int, progress
@@ -42,7 +43,9 @@ def run(args) -> int:
     print(say("{game}, deal {deal}: {seat} to act ({level} hint; best first, as the search ranks moves: by how "
               "often it chose them)", game=match.rules.id, deal=match.deal_number, seat=Seats(match.names)(seat),
               level=args.level))
-    width = max(len(h["action"]) for h in hints)
-    for i, h in enumerate(hints, 1):
-        print(f"{i:>2}. {h['action']:<{width}}  {h['value']:+8.2f}  {h['reason']}")
+    words = text_of(match.rules)
+    moves = [words.action_words(view, h["action"]) for h in hints]  # the move in the game's words
+    width = max(len(m) for m in moves)
+    for i, (h, move) in enumerate(zip(hints, moves), 1):
+        print(f"{i:>2}. {move:<{width}}  {h['value']:+8.2f}  {h['reason']}")
     return 0
