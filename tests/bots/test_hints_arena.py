@@ -71,7 +71,7 @@ def test_hint_cli(tmp_path, capsys):
     assert out["seat"] == 2 and {h["action"] for h in out["hints"]} == {"play 1A", "play 2L"}
     assert main(["hint", _record_file(tmp_path, rec), "--level", "beginner"]) == 0
     text = capsys.readouterr().out
-    assert "Cai to act" in text and "play 1A" in text
+    assert "Cai to act" in text and "Play the Initiate of Architecture" in text  # the move in words
 
 
 @pytest.mark.parametrize("record,message", [

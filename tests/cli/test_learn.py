@@ -22,12 +22,15 @@ def test_a_lesson_is_played_through_standard_input(monkeypatch, capsys):
     assert main(["learn", "yokir", "2"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Lesson 2: A trick: follow suit\n")
-    assert "  Ben: pick\n  Ben: discard ??\n  Ben: play 6A\n  Cai: play 3A\n" in out  # Ben's discard hidden
+    # the moves in the game's words (issue 32), Ben's discard hidden
+    assert ("  Ben picks up the face-up card\n  Ben discards a card\n  Ben plays the Master of Architecture\n"
+            "  Cai plays the Prentice of Architecture\n") in out
     assert "Not the move here: Ben's 6A wins this trick anyway." in out  # a legal move, not this one
     assert "That is not allowed: an Architecture card was led and you hold 2A 5A." in out
-    assert "  You: play 2A\n  Ben: play 1M\n  Cai: play 2M\n" in out  # "1": the first move listed
+    assert ("  You play the Student of Architecture\n  Ben plays the Initiate of Art & Music\n"
+            "  Cai plays the Student of Art & Music\n") in out  # "1": the first move listed
     assert "Not the move here: The Oracle wins this trick." in out
-    assert "  You: play 4L\n" in out and "Step 4 of 4." in out
+    assert "  You play the Journeyman of Leadership\n" in out and "Step 4 of 4." in out
     assert "Not quite: the answer is 1." in out and "Right. Without a trump" in out
     assert out.rstrip().endswith("Lesson 2 is done.")
     assert "[[" not in out

@@ -182,3 +182,32 @@ def test_every_line_of_a_line_mode_game_is_said_in_the_language_in_use(game):
     while text != before:  # marked text out, innermost first (a marked line may wrap, and nest)
         before, text = text, re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
     assert [line for line in text.split("\n") if not ONLY_NUMBERS.fullmatch(line)] == []
+
+
+def _whole_game(game: str, lang: str = "en") -> tuple[Match, list[str]]:
+    out: list[str] = []
+    with using(lang):
+        match = Match(make_rules(game, SHORT[game]), seed=3)
+        PlainTable(match, 0, ["random"], read=lambda prompt: (match.legal() or [""])[0], write=out.append).run()
+    return match, out
+
+
+@pytest.mark.parametrize("game", ["joker", "meri", "yokir"])
+def test_the_line_mode_says_who_took_each_trick(game):
+    """Issue 32: after the card that ends a trick, a line in the game's trick words (the words the
+    browser says the last trick with), once a trick and in order, the deal's last trick included."""
+    match, out = _whole_game(game)
+    table = PlainTable(Match(match.rules, seed=3), 0, ["random"])
+    closed = dict(match.closed_view(0), names=table.names)
+    wanted = ["  " + table.session.words.trick_words(closed, t) for t in closed["tricks"]]
+    last_deal = max(i for i, line in enumerate(out) if line.startswith("--- Deal"))
+    said = [line for line in out[last_deal:] if line in wanted]  # the closed view's: the last deal's
+    assert wanted and said == wanted
+
+
+def test_the_person_is_named_in_the_language_in_use():
+    """Issue 34: in Hungarian the person is "Te" wherever a name is shown, never the English "You"."""
+    _, out = _whole_game("joker", "hu")
+    assert out[0].startswith("Joker") and "Te" in out[0]
+    assert not [line for line in out if re.search(r"\bYou\b", line)]
+    assert any(line.startswith("Állás: Te 0") or "Állás: Te 0" in line for line in out)

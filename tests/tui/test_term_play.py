@@ -216,5 +216,6 @@ def test_a_hint_names_the_key_of_its_card():
             top.action_hint()
             await pilot.pause()
             await app.workers.wait_for_complete()
-            assert any(str(n.message) == "Hint: discard 9H (key 5) — a test reason" for n in app._notifications)
+            assert any(str(n.message) == "Hint: Discard the 9 of hearts (key 5) — a test reason"  # in words
+                       for n in app._notifications)
     asyncio.run(go())

@@ -71,8 +71,8 @@ async def play_move(pilot, table: TableScreen, action: str, way: int) -> None:
             await pilot.pause()
             await choose_in_dialog(pilot, table.app.screen, action)
         return
-    labels = [str(b.label) for b in table.query("#moves Button")]
-    k = labels.index(label)
+    meanings = [table.buttons[b.id] for b in table.query("#moves Button")]  # labels say them in words
+    k = meanings.index(label)
     hand.focus()
     await pilot.press("down", *[("tab" if way == 2 else "right")] * k, "enter")
     if label.endswith("…"):

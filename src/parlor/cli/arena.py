@@ -10,6 +10,7 @@ import json
 import signal
 import sys
 
+from parlor.core.words import say, say_n
 from parlor.bots.arena import arena, check_plot, plot
 from parlor.session import fresh_seed
 
@@ -17,19 +18,20 @@ from .common import add_game_arg, add_table_args, bot_list, parse_options, posit
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("arena", help="a duplicate tournament between computer players")
+    p = sub.add_parser("arena", help=say("a duplicate tournament between computer players"))
     add_game_arg(p)
     p.add_argument("--bots", required=True, type=bot_list,
-                   help="entrants, comma-separated, repeated around the table (A,B or A,B,B,B); "
-                        "settings after colons: search:iterations=400")
+                   help=say("entrants, comma-separated, repeated around the table (A,B or A,B,B,B); "
+                            "settings after colons: search:iterations=400"))
     p.add_argument("--matches", type=positive_int, default=20,
-                   help="deal sets; each is played in every rotation (default 20)")
-    p.add_argument("--workers", type=positive_int, default=1, help="local processes (default 1)")
-    p.add_argument("--ray", metavar="ADDRESS", help="run on a Ray cluster (HOST:PORT, auto, or local)")
-    p.add_argument("--save", metavar="DIR", help="write each match's record into DIR as the match ends; run the same "
-                        "command again to finish a stopped arena (its saved matches are not played again)")
-    p.add_argument("--plot", metavar="FILE.png", help="draw the score distributions (needs matplotlib)")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
+                   help=say("deal sets; each is played in every rotation (default 20)"))
+    p.add_argument("--workers", type=positive_int, default=1, help=say("local processes (default 1)"))
+    p.add_argument("--ray", metavar="ADDRESS", help=say("run on a Ray cluster (HOST:PORT, auto, or local)"))
+    p.add_argument("--save", metavar="DIR", help=say(
+        "write each match's record into DIR as the match ends; run the same command again to finish a stopped arena "
+        "(its saved matches are not played again)"))
+    p.add_argument("--plot", metavar="FILE.png", help=say("draw the score distributions (needs matplotlib)"))
+    p.add_argument("--json", action="store_true", help=say("print the report as JSON"))
     add_table_args(p)
     p.set_defaults(run=run)
 
@@ -44,7 +46,7 @@ def run(args) -> int:
     finished = []
     with progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn()) as bar:
-        task = bar.add_task(f"{args.game} arena", total=None)
+        task = bar.add_task(say("{game} arena", game=args.game), total=None)
 
         def done(res):
             finished.append(res)
@@ -58,10 +60,13 @@ def run(args) -> int:
                            on_start=lambda total: bar.update(task, total=total),
                            on_done=done)
         except KeyboardInterrupt:
-            kept = (f"; their records are in {args.save}, and the same command finishes the arena"
-                    if args.save else "")
-            print(f"parlor: arena interrupted after {len(finished)} finished matches{kept}",
-                  file=sys.stderr)
+            print("parlor: " + (say_n(
+                "arena interrupted after {count} finished match; their records are in {folder}, and the same "
+                "command finishes the arena",
+                "arena interrupted after {count} finished matches; their records are in {folder}, and the same "
+                "command finishes the arena", len(finished), folder=args.save) if args.save else say_n(
+                "arena interrupted after {count} finished match", "arena interrupted after {count} finished matches",
+                len(finished))), file=sys.stderr)
             raise
         finally:
             signal.signal(signal.SIGTERM, previous)
@@ -70,7 +75,7 @@ def run(args) -> int:
     if args.plot:
         plot(report, args.plot)
         if not args.json:
-            print(f"plot: {args.plot}")
+            print(say("plot: {path}", path=args.plot))
     return 0
 
 

@@ -5,21 +5,22 @@ import argparse
 import json
 import sys
 
+from parlor.core.words import say
 from parlor.core.errors import UsageError, shown
 from parlor.core.registry import games, make_rules
 
 
 def add_game_arg(parser) -> None:
-    parser.add_argument("game", help=", ".join(games()))
+    parser.add_argument("game", metavar="GAME", help=", ".join(games()))
 
 
 def _whole(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{shown(text, 20)} is not a whole number") from None
+        raise argparse.ArgumentTypeError(say("{text} is not a whole number", text=shown(text, 20))) from None
     if value < least:
-        raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
+        raise argparse.ArgumentTypeError(say("must be at least {least}, not {value}", least=least, value=value))
     return value
 
 
@@ -43,17 +44,17 @@ def positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number") from None
+        raise argparse.ArgumentTypeError(say("{text} is not a number", text=shown(text))) from None
     if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a number above 0, not {text}")
+        raise argparse.ArgumentTypeError(say("must be a number above 0, not {text}", text=text))
     return value
 
 
 def add_table_args(parser) -> None:
-    parser.add_argument("--seats", type=int, help="number of players, where the game allows a choice")
+    parser.add_argument("--seats", type=int, help=say("number of players, where the game allows a choice"))
     parser.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
-                        help="a table option; VALUE is JSON (target=5, length=\"short12\" or short12)")
-    parser.add_argument("--seed", type=int, default=None, help="seed of the deals (default: random)")
+                        help=say("a table option; VALUE is JSON (target=5, length=\"short12\" or short12)"))
+    parser.add_argument("--seed", type=int, default=None, help=say("seed of the deals (default: random)"))
 
 
 def parse_options(pairs: list[str]) -> dict:
@@ -61,13 +62,14 @@ def parse_options(pairs: list[str]) -> dict:
     for pair in pairs:
         name, eq, value = pair.partition("=")
         if not eq or not name:
-            raise UsageError(f"--option takes NAME=VALUE, not {shown(pair)}")
+            raise UsageError(say("--option takes NAME=VALUE, not {pair}", pair=shown(pair)))
         try:
             options[name] = json.loads(value)
         except json.JSONDecodeError:
             options[name] = value  # a bare word is a string: length=short12
         except (ValueError, RecursionError):  # more digits than int() reads, or nested too deeply
-            raise UsageError(f"--option {name}: {value[:20]}... is no value of any table option") from None
+            raise UsageError(say("--option {name}: {value}... is no value of any table option", name=name,
+                                  value=value[:20])) from None
     return options
 
 
@@ -84,10 +86,10 @@ def progress(*columns):
     return Progress(*columns, console=console, transient=True, disable=not console.is_terminal)
 
 
-def line_mode(args, what: str) -> bool:
+def line_mode(args, note: str) -> bool:
     """Whether to run in the line mode: --plain asked for, or no terminal to draw a table on (then
-    said on stderr: "parlor: not a terminal; {what} in the line mode (--plain)")."""
+    `note` said on stderr: "parlor: not a terminal; playing in the line mode (--plain)")."""
     if not args.plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print(f"parlor: not a terminal; {what} in the line mode (--plain)", file=sys.stderr)
+        print(f"parlor: {note}", file=sys.stderr)
         return True
     return args.plain

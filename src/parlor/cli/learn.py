@@ -16,17 +16,14 @@ from parlor.session.lessons import LessonRun, lesson, lessons
 from .common import add_game_arg, line_mode
 from .plain import table_lines
 
-HELP = """Type the number of a move, the move itself or a short form naming one move (a card's
-code). At a step with no move, press Enter to go on. Commands: help, hand (show the table
-again), quit."""
 WIDTH = 78
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("learn", help="learn a game: its lessons, or lesson N played step by step")
+    p = sub.add_parser("learn", help=say("learn a game: its lessons, or lesson N played step by step"))
     add_game_arg(p)
-    p.add_argument("number", nargs="?", type=int, help="the lesson to play (without it: the list)")
-    p.add_argument("--plain", action="store_true", help="line mode: for screen readers and scripts")
+    p.add_argument("number", nargs="?", type=int, metavar="N", help=say("the lesson to play (without it: the list)"))
+    p.add_argument("--plain", action="store_true", help=say("line mode: for screen readers and scripts"))
     p.set_defaults(run=run)
 
 
@@ -40,7 +37,7 @@ def run(args) -> int:
         print(say("Play one with: parlor learn {game} {number}", game=args.game, number=found[0].number))
         return 0
     run_ = LessonRun(lesson(args.game, args.number))
-    if line_mode(args, "the lesson is"):
+    if line_mode(args, say("not a terminal; the lesson is in the line mode (--plain)")):
         LessonLine(run_).play()
     else:
         from parlor.tui.lesson import LessonApp
@@ -106,7 +103,9 @@ class LessonLine:
             if text is None:
                 return None
             if text in ("help", "?"):
-                self.write(HELP)
+                self.write(say("Type the number of a move, the move itself or a short form naming one move (a card's "
+                               "code). At a step with no move, press Enter to go on. Commands: help, hand (show the "
+                               "table again), quit."))
             elif text in ("hand", "table", "look") or (look_on_blank and text == ""):
                 self._show_table()
             else:
@@ -150,9 +149,9 @@ class LessonLine:
         return True
 
     def _show_moves(self) -> None:
-        names = self.run.names
+        view, words = self.run.view(), self.run.session.words  # the learner is "You"
         for seat, move in self.run.seen(self.shown):
-            self.write(say("  {name}: {move}", name=names[seat], move=move))
+            self.write("  " + words.move_words(view, seat, move))
         self.shown = len(self.run.match.log)
 
     def _show_table(self) -> None:

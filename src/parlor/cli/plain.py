@@ -11,7 +11,7 @@ from parlor import records
 from parlor.core.errors import ActionError
 from parlor.core.match import Match
 from parlor.core.rules import name_seats
-from parlor.core.words import listed, say, say_n
+from parlor.core.words import Seats, listed, say, say_n
 from parlor.session import TableSession, against_computers, match_input, results_seen, seat_names
 from parlor.session.moves import card_moves, move_keys, short_form
 
@@ -19,8 +19,9 @@ HINTS_SHOWN = 3
 
 
 def scores_line(session: TableSession) -> str:
+    who = Seats(session.names)
     return say("Scores: {scores}", scores=listed(
-        (f"{session.names[s]} {v}" for s, v in enumerate(session.match.scores)), "  "))
+        (say("{seat} {points}", seat=who(s), points=v) for s, v in enumerate(session.match.scores)), "  "))
 
 
 def keys_of(session: TableSession, seat: int) -> dict[str, str]:
@@ -32,12 +33,12 @@ def keys_of(session: TableSession, seat: int) -> dict[str, str]:
 def table_lines(session: TableSession, seat: int) -> list[str]:
     """The table as `seat` sees it, in lines: the scores, the game's lines, the trick, the
     seat's hand numbered, and its moves by their keys (the line mode's table, also the lessons')."""
-    view, names, words = session.view(seat), session.names, session.words
+    view, who, words = session.view(seat), Seats(session.names), session.words
     lines = [scores_line(session)]
     lines += words.table_lines(view)
     if view["trick"]:
         lines.append(say("Trick: {cards}", cards=listed(
-            say("{seat} {card}", seat=names[s], card=words.card_words(c)) for s, c in view["trick"])))
+            say("{seat} {card}", seat=who(s), card=words.card_words(c)) for s, c in view["trick"])))
     hand = []
     for i, code in enumerate(view["hand"], 1):
         role = words.card_role(view, code)
@@ -62,8 +63,10 @@ class PlainTable:
         self.session = TableSession(match, against_computers(n, human, bots),
                                     seat_names(n, human, match.names))
         self.session.ask_first, self.session.keep_in = ask_first, keep_in
-        self.names = self.session.names
+        self.names = self.session.names  # as the records keep them: the person is YOU
+        self.who = Seats(self.names)  # the names said: the person is "You" in the language in use
         self.shown = len(match.log)
+        self.tricks_said = self._tricks_in(self.session.view(human))
         self.results_shown = results_seen(match)
         self.headed = self.results_shown  # the last deal whose header was written
 
@@ -72,8 +75,8 @@ class PlainTable:
         back rebuilds it, so it may be another object than the one given)."""
         rules = self.match.rules
         self.write(say("{game}: you are {name} (seat {seat}). Type help for help.",
-                       game=rules.title, name=self.names[self.human], seat=self.human))
-        computers = [say("{seat} ({player})", seat=self.names[s], player=self.session.bots[s].name)
+                       game=rules.title, name=self.who(self.human), seat=self.human))
+        computers = [say("{seat} ({player})", seat=self.who(s), player=self.session.bots[s].name)
                      for s in range(rules.seats) if not self.session.is_person(s)]
         self.write(say("Computer players: {players}.", players=listed(computers)))
         if self.session.words.suit_legend():
@@ -88,9 +91,9 @@ class PlainTable:
             return self.match
         m = self.match
         self.write(say("The match is over."))
-        self.write(self.session.words.score_sheet(m.results, self.names))
+        self.write(self.session.words.score_sheet(m.results, self.said_names()))
         winners = m.winners()
-        self.write(say("Winners: {names}", names=listed(self.names[w] for w in winners)) if winners else
+        self.write(say("Winners: {names}", names=listed(self.who(w) for w in winners)) if winners else
                    say("Winners: none, a draw"))
         self._offer_save()
         return m
@@ -112,7 +115,7 @@ class PlainTable:
                 action, problem = self.session.computer_move(seat, m.view(seat), len(m.actions))
                 if problem:
                     self.write(say("({seat}'s {player} player {problem}; it played a random legal move instead)",
-                                   seat=self.names[seat], player=self.session.bots[seat].name, problem=problem))
+                                   seat=self.who(seat), player=self.session.bots[seat].name, problem=problem))
                 self.session.apply(action)
             self._show_log()
         return True
@@ -150,7 +153,7 @@ class PlainTable:
             except EOFError:
                 return
             if word in ("help", "?", "sheet", "score", "scores"):
-                self.write(self.session.words.score_sheet(self.match.results, self.names)
+                self.write(self.session.words.score_sheet(self.match.results, self.said_names())
                            if word.startswith(("sheet", "score")) else self.help())
                 continue
             if word != "save":
@@ -167,7 +170,7 @@ class PlainTable:
         m = self.match
         view = m.view(self.human)
         self.write(say("--- Deal {deal}, dealer {dealer}. {scores}", deal=m.deal_number,
-                       dealer=self.names[view["dealer"]], scores=scores_line(self.session)))
+                       dealer=self.who(view["dealer"]), scores=scores_line(self.session)))
         self.headed = m.deal_number
 
     def _show_log(self) -> None:
@@ -176,12 +179,14 @@ class PlainTable:
         for _number, seat, seen in m.log[self.shown:]:
             self.write("  " + self.session.words.move_words(spoken, seat, seen[self.human]))
         self.shown = len(m.log)
+        if self.results_shown == len(m.results):  # a deal's last trick is said with its end, below
+            self._say_tricks(spoken)
         if self.session.keep_failed:
             self.write(self.session.keep_failed)
             self.session.keep_failed = None
         while self.results_shown < len(m.results):
             r = m.results[self.results_shown]
-            pts = listed((say("{seat} {points:+d}", seat=self.names[s], points=p)
+            pts = listed((say("{seat} {points:+d}", seat=self.who(s), points=p)
                           for s, p in enumerate(r.points)), "  ")
             self.results_shown += 1
             if self.headed < self.results_shown:  # a deal over as it was dealt, before any move
@@ -190,10 +195,31 @@ class PlainTable:
             if self.results_shown == len(m.results) and m.closed_state is not None:
                 # how the deal ended, as this seat saw it: the hands shown, the last trick
                 closed = dict(m.closed_view(self.human), names=self.names)
+                self._say_tricks(closed)
                 for line in self.session.words.table_lines(closed):
                     self.write("  " + line)
             self.write(say("Deal {deal} over: {result}. {points}", deal=self.results_shown,
                            result=self.session.words.deal_result(r, self.names), points=pts))
+        self.tricks_said = self._tricks_in(spoken)
+
+    def said_names(self) -> list[str]:
+        """Every seat's name as a sheet heads its column: the person's "You" said."""
+        return [self.who(s) for s in range(len(self.names))]
+
+    @staticmethod
+    def _tricks_in(view) -> tuple[int, int]:
+        """(the deal, how many of its tricks are done) in a view."""
+        return view["deal"], len(view.get("tricks") or ())
+
+    def _say_tricks(self, view) -> None:
+        """Who took each trick finished since the last said, in the game's trick words (as the
+        browser says the last trick)."""
+        deal, said = self.tricks_said
+        tricks = view.get("tricks") or []
+        for trick in tricks[said if deal == view["deal"] else 0:]:
+            if trick.get("winner") is not None:
+                self.write("  " + self.session.words.trick_words(view, trick))
+        self.tricks_said = self._tricks_in(view)
 
     def show_table(self) -> None:
         for line in table_lines(self.session, self.human):
@@ -238,7 +264,7 @@ class PlainTable:
                 self.show_table()
                 continue
             if word in ("sheet", "score", "scores"):
-                self.write(self.session.words.score_sheet(m.results, self.names))
+                self.write(self.session.words.score_sheet(m.results, self.said_names()))
                 continue
             if word == "save":
                 self._save(rest)
@@ -307,6 +333,7 @@ class PlainTable:
         """The session's match was rebuilt (a move taken back): read it from there."""
         self.match = self.session.match
         self.shown = len(self.match.log)
+        self.tricks_said = self._tricks_in(self.session.view(self.human))
         self.results_shown = len(self.match.results)
         self.headed = self.match.deal_number
 

@@ -9,7 +9,7 @@ from parlor import records
 from parlor.bots import bots_by_seat
 from parlor.core.errors import UsageError, shown
 from parlor.core.match import Match
-from parlor.core.words import say_n
+from parlor.core.words import listed, say, say_n
 from parlor.session import default_level, fresh_seed, person_seat
 from parlor.session.keep import data_folder, kept
 
@@ -18,17 +18,17 @@ from .plain import PlainTable
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("play", help="play a game against the computer")
+    p = sub.add_parser("play", help=say("play a game against the computer"))
     add_game_arg(p)
-    p.add_argument("--plain", action="store_true", help="line mode: for screen readers and scripts")
-    p.add_argument("--seat", type=int, default=None, help="your seat (default 0)")
+    p.add_argument("--plain", action="store_true", help=say("line mode: for screen readers and scripts"))
+    p.add_argument("--seat", type=int, default=None, help=say("your seat (default 0)"))
     p.add_argument("--bots", default=None, type=bot_list,
-                   help="computer players by seat, comma-separated (default: casual)")
+                   help=say("computer players by seat, comma-separated (default: casual)"))
     p.add_argument("--delay", type=float, default=None,
-                   help="seconds between the computer's moves at the table, 0 to 10 (default 0.6)")
-    p.add_argument("--load", metavar="FILE", help="continue the game in a record")
+                   help=say("seconds between the computer's moves at the table, 0 to 10 (default 0.6)"))
+    p.add_argument("--load", metavar="FILE", help=say("continue the game in a record"))
     p.add_argument("--no-ask", dest="ask_first", action="store_false",
-                   help="do not ask before a likely slip (a discard that breaks a meld or buries a trump)")
+                   help=say("do not ask before a likely slip (a discard that breaks a meld or buries a trump)"))
     add_table_args(p)
     p.set_defaults(run=run)
 
@@ -38,17 +38,19 @@ def _load(args, rules) -> Match:
     refused: the match goes on at its own table, and ignoring them silently would mislead."""
     record = records.read(args.load)
     if record.get("game") != args.game:
-        raise UsageError(f"{args.load} is a record of {shown(record.get('game'))}, not {shown(args.game)}")
+        raise UsageError(say("{file} is a record of {game}, not {asked}", file=args.load,
+                                game=shown(record.get("game")), asked=shown(args.game)))
     match = records.replay(record)
-    differ = [f"-o {name}={json.dumps(rules.options[name])} (it has "
-              f"{json.dumps(match.rules.options[name])})"
+    differ = [say("{asked} (it has {value})", asked=f"-o {name}={json.dumps(rules.options[name])}",
+                  value=json.dumps(match.rules.options[name]))
               for name in parse_options(args.option) if rules.options[name] != match.rules.options[name]]
     if args.seats is not None and args.seats != match.rules.seats:
-        differ.append(f"--seats {args.seats} (it has {match.rules.seats})")
+        differ.append(say("{asked} (it has {value})", asked=f"--seats {args.seats}", value=match.rules.seats))
     if args.seed is not None and args.seed != match.seed:
-        differ.append(f"--seed {args.seed} (it has {match.seed})")
+        differ.append(say("{asked} (it has {value})", asked=f"--seed {args.seed}", value=match.seed))
     if differ:
-        raise UsageError(f"{args.load} goes on with its own table, not " + ", ".join(differ))
+        raise UsageError(say("{file} goes on with its own table, not {differences}", file=args.load,
+                             differences=listed(differ)))
     return match
 
 
@@ -81,13 +83,13 @@ def run(args) -> int:
     if seat is None:
         seat = person_seat(match.names, 0) if match is not None else 0
     if not 0 <= seat < rules.seats:
-        raise UsageError(f"--seat must be from 0 to {rules.seats - 1}")
+        raise UsageError(say("--seat must be from 0 to {last}", last=rules.seats - 1))
     if args.bots is not None:
         bots_by_seat(args.bots, rules)  # an unknown bot, or more than seats: one line, exit 2
     bots = args.bots or []
     if args.delay is not None and not 0 <= args.delay <= 10:
-        raise UsageError("--delay must be from 0 to 10 seconds")
-    if line_mode(args, "playing"):
+        raise UsageError(say("--delay must be from 0 to 10 seconds"))
+    if line_mode(args, say("not a terminal; playing in the line mode (--plain)")):
         if match is None:
             match = Match(rules, args.seed if args.seed is not None else fresh_seed())
         PlainTable(match, seat, bots or [default_level()], ask_first=args.ask_first, keep_in=folder).run()

@@ -13,15 +13,14 @@ from parlor.session.puzzles import PuzzleRun, puzzle, puzzles, verdict_lines
 from .common import add_game_arg, line_mode
 from .plain import table_lines
 
-HELP = """Type the number of a move, the move itself or a short form naming one move (a card's
-code). Commands: help, hand (show the table again), quit."""
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("puzzle", help="practise: positions from real play, the search's verdict on your move")
+    p = sub.add_parser("puzzle", help=say("practise: positions from real play, the search's verdict on your move"))
     add_game_arg(p)
-    p.add_argument("number", nargs="?", type=int, help="the position to play (without it: how many there are)")
-    p.add_argument("--plain", action="store_true", help="line mode: for screen readers and scripts")
+    p.add_argument("number", nargs="?", type=int, metavar="N",
+                   help=say("the position to play (without it: how many there are)"))
+    p.add_argument("--plain", action="store_true", help=say("line mode: for screen readers and scripts"))
     p.set_defaults(run=run)
 
 
@@ -34,7 +33,7 @@ def run(args) -> int:
         print(say("Play one with: parlor puzzle {game} {number}", game=args.game, number=1))
         return 0
     run_ = PuzzleRun(puzzle(args.game, args.number))
-    if line_mode(args, "the position is"):
+    if line_mode(args, say("not a terminal; the position is in the line mode (--plain)")):
         PuzzleLine(run_).play()
     else:
         from parlor.tui.puzzle import PuzzleApp
@@ -54,8 +53,9 @@ class PuzzleLine:
         count = len(puzzles(run.puzzle.game))
         self.write(say("Position {number} of {count}: find the best move for seat {seat}. Type help for help.",
                        number=run.puzzle.number, count=count, seat=run.seat))
+        view = run.view()  # the person is "You": "You play the 7 of hearts"
         for seat, move in run.seen():
-            self.write(say("  {name}: {move}", name=run.names[seat], move=move))
+            self.write("  " + run.session.words.move_words(view, seat, move))
         self._show_table()
         while True:
             try:
@@ -66,7 +66,8 @@ class PuzzleLine:
             if text in ("quit", "exit"):
                 return False
             if text in ("help", "?"):
-                self.write(HELP)
+                self.write(say("Type the number of a move, the move itself or a short form naming one move (a card's "
+                               "code). Commands: help, hand (show the table again), quit."))
                 continue
             if text in ("hand", "table", "look", ""):
                 self._show_table()

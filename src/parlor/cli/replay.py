@@ -3,12 +3,13 @@
 import json
 
 from parlor import records
+from parlor.core.words import say
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("replay", help="replay a game record and report where it stands")
-    p.add_argument("file", help="a record (JSON), or - for standard input")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p = sub.add_parser("replay", help=say("replay a game record and report where it stands"))
+    p.add_argument("file", metavar="FILE", help=say("a record (JSON), or - for standard input"))
+    p.add_argument("--json", action="store_true", help=say("print the report as JSON"))
     p.set_defaults(run=run)
 
 

@@ -12,14 +12,14 @@ from .common import positive_int, progress
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("review", help="weigh every choice a seat made in a match, from its view")
-    p.add_argument("file", help="a record (JSON), or - for standard input")
-    p.add_argument("--seat", help="the seat to review, by number or by the record's name (default 0)")
+    p = sub.add_parser("review", help=say("weigh every choice a seat made in a match, from its view"))
+    p.add_argument("file", metavar="FILE", help=say("a record (JSON), or - for standard input"))
+    p.add_argument("--seat", help=say("the seat to review, by number or by the record's name (default 0)"))
     p.add_argument("--budget", type=positive_int, default=rv.BUDGET,
-                   help=f"imagined deals per legal move at each choice (default {rv.BUDGET})")
-    p.add_argument("--seed", type=int, default=0, help="seed of the search (same seed, same review)")
-    p.add_argument("--json", action="store_true", help="print the review as JSON")
-    p.add_argument("--plot", metavar="FILE.png", help="draw the match: running scores and points lost per deal")
+                   help=say("imagined deals per legal move at each choice (default {budget})", budget=rv.BUDGET))
+    p.add_argument("--seed", type=int, default=0, help=say("seed of the search (same seed, same review)"))
+    p.add_argument("--json", action="store_true", help=say("print the review as JSON"))
+    p.add_argument("--plot", metavar="FILE.png", help=say("draw the match: running scores and points lost per deal"))
     p.set_defaults(run=run)
 
 

@@ -1,22 +1,22 @@
 """parlor selfplay GAME --games N --seed S [--bots a,b,...] [--save DIR]: whole matches between bots."""
 
 from parlor import records
+from parlor.core.words import say, say_n
 from parlor.bots import bots_by_seat, make_bot
 from parlor.core.match import Match
 from parlor.core.rng import Rng
-from parlor.core.rules import plural
 from parlor.session import fresh_seed
 
 from .common import add_game_arg, add_table_args, bot_list, positive_int, progress, rules_from_args
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("selfplay", help="play whole matches between computer players")
+    p = sub.add_parser("selfplay", help=say("play whole matches between computer players"))
     add_game_arg(p)
-    p.add_argument("--games", type=positive_int, default=10, help="number of matches (default 10)")
+    p.add_argument("--games", type=positive_int, default=10, help=say("number of matches (default 10)"))
     p.add_argument("--bots", default=["random"], type=bot_list,
-                   help="bots by seat, comma-separated; the list repeats (default random)")
-    p.add_argument("--save", metavar="DIR", help="write each match's record into DIR")
+                   help=say("bots by seat, comma-separated; the list repeats (default random)"))
+    p.add_argument("--save", metavar="DIR", help=say("write each match's record into DIR"))
     add_table_args(p)
     p.set_defaults(run=run)
 
@@ -44,7 +44,7 @@ def run(args) -> int:
     wins = [0] * rules.seats
     draws = 0
     with progress() as bar:
-        task = bar.add_task(f"{rules.id} self-play", total=args.games)
+        task = bar.add_task(say("{game} self-play", game=rules.id), total=args.games)
         for k in range(args.games):
             match = play_match(rules, bots, first + k)
             totals = [t + s for t, s in zip(totals, match.scores)]
@@ -54,11 +54,13 @@ def run(args) -> int:
             if save:
                 records.keep(match.record(), save / f"{rules.id}-{first + k}.json")
             bar.advance(task)
-    print(f"{plural(args.games, 'match', 'matches')} of {rules.id}, "
-          + (f"seed {first}" if first == last else f"seeds {first}..{last}"))
+    print(say_n("{count} match of {game}, seed {first}", "{count} matches of {game}, seed {first}", args.games,
+                game=rules.id, first=first) if first == last else
+          say_n("{count} match of {game}, seeds {first}..{last}", "{count} matches of {game}, seeds {first}..{last}",
+                args.games, game=rules.id, first=first, last=last))
     for s in range(rules.seats):
-        print(f"  seat {s} ({bots[s].name}): mean score {totals[s] / args.games:+.2f}, "
-              f"won {wins[s]} ({100 * wins[s] / args.games:.0f}%)")
+        print(say("  seat {seat} ({player}): mean score {mean:+.2f}, won {wins} ({share:.0f}%)", seat=s,
+                  player=bots[s].name, mean=totals[s] / args.games, wins=wins[s], share=100 * wins[s] / args.games))
     if draws:
-        print(f"  draws: {draws}")
+        print(say("  draws: {count}", count=draws))
     return 0

@@ -3,28 +3,29 @@
 import argparse
 import socket
 
+from parlor.core.words import say
 from parlor.core.errors import UsageError
 from parlor.session.keep import data_folder
 from parlor.web.limits import MAX_TABLES
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("serve", help="run the game server: play in a browser")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p = sub.add_parser("serve", help=say("run the game server: play in a browser"))
+    p.add_argument("--host", default="127.0.0.1", help=say("address to listen on (default 127.0.0.1)"))
+    p.add_argument("--port", type=int, default=8000, help=say("port (default 8000)"))
     p.add_argument("--db", default=None, metavar="URL",
-                   help="database: a SQLite file path or sqlite:///FILE (default: "
-                        "parlor-web.sqlite in the data folder), or postgresql://user:pw@host/db")
+                   help=say("database: a SQLite file path or sqlite:///FILE (default: "
+                        "parlor-web.sqlite in the data folder), or postgresql://user:pw@host/db"))
     p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
-                   help="a host name the server answers to (repeatable; the loopback names always "
+                   help=say("a host name the server answers to (repeatable; the loopback names always "
                         "for a loopback --host; * for any). Requests addressed to other names are "
-                        "refused (DNS rebinding)")
+                        "refused (DNS rebinding)"))
     p.add_argument("--expire-after", type=duration, default="7d", metavar="TIME",
-                   help="close an unfinished table nobody has played at for this long: a number "
-                        "with s, m, h or d (default 7d); a finished table's record is kept")
+                   help=say("close an unfinished table nobody has played at for this long: a number "
+                            "with s, m, h or d (default 7d); a finished table's record is kept"))
     p.add_argument("--max-tables", type=int, default=MAX_TABLES, metavar="N",
-                   help=f"unfinished tables one account, or one address for guests, may keep "
-                        f"(default {MAX_TABLES})")
+                   help=say("unfinished tables one account, or one address for guests, may keep "
+                            "(default {most})", most=MAX_TABLES))
     p.set_defaults(run=run)
 
 
@@ -41,7 +42,8 @@ def duration(text: str) -> float:
     except ValueError:
         seconds = 0.0
     if not seconds > 0 or seconds == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a time such as 90s, 30m, 12h or 7d")
+        raise argparse.ArgumentTypeError(say("{text} is not a time such as 90s, 30m, 12h or 7d",
+                                             text=repr(text)))
     return seconds
 
 
@@ -50,7 +52,8 @@ def default_db() -> str:
     try:
         base.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise UsageError(f"cannot make the data folder {base}: {e.strerror}") from None
+        raise UsageError(say("cannot make the data folder {folder}: {reason}", folder=base,
+                             reason=e.strerror)) from None
     return "sqlite:///" + str(base / "parlor-web.sqlite")
 
 
@@ -63,7 +66,8 @@ def check_address(host: str, port: int) -> None:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds it
             probe.bind(address)
     except OSError as e:
-        raise UsageError(f"cannot serve on {host}:{port}: {e.strerror}") from None
+        raise UsageError(say("cannot serve on {host}:{port}: {reason}", host=host, port=port,
+                             reason=e.strerror)) from None
 
 
 LOOPBACK = {"localhost", "127.0.0.1", "::1"}
@@ -91,9 +95,9 @@ def run(args) -> int:
     from parlor.web.store import Store
 
     if not 0 < args.port < 65536:
-        raise UsageError("--port must be from 1 to 65535")
+        raise UsageError(say("--port must be from 1 to 65535"))
     if args.max_tables < 1:
-        raise UsageError("--max-tables must be at least 1")
+        raise UsageError(say("--max-tables must be at least 1"))
     check_address(args.host, args.port)
     db = args.db or default_db()
     store = Store(db)  # a database that cannot be opened or written: one line and exit 2, before serving
@@ -102,7 +106,8 @@ def run(args) -> int:
     finally:
         store.close()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    print(f"parlor: serving on http://{args.host}:{args.port}/  (database {db.split('@')[-1]})",
+    print("parlor: " + say("serving on {address}  (database {database})", address=f"http://{args.host}:{args.port}/",
+                           database=db.split("@")[-1]),
           flush=True)
     app = create_app(db, allowed_hosts=allowed_hosts(args.host, args.allowed_host),
                      expire_after=args.expire_after, max_tables=args.max_tables)

@@ -13,12 +13,12 @@ from .common import non_negative_int
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("stats", help="a player's statistics over saved matches (records or folders of them)")
-    p.add_argument("paths", nargs="+", metavar="RECORD", help="record files, or folders holding them (*.json)")
+    p = sub.add_parser("stats", help=say("a player's statistics over saved matches (records or folders of them)"))
+    p.add_argument("paths", nargs="+", metavar="RECORD", help=say("record files, or folders holding them (*.json)"))
     who = p.add_mutually_exclusive_group(required=True)
-    who.add_argument("--name", help="the player, by the name the records give the seat")
-    who.add_argument("--seat", type=non_negative_int, help="the player's seat in every record")
-    p.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    who.add_argument("--name", help=say("the player, by the name the records give the seat"))
+    who.add_argument("--seat", type=non_negative_int, help=say("the player's seat in every record"))
+    p.add_argument("--json", action="store_true", help=say("print the statistics as JSON"))
     p.set_defaults(run=run)
 
 
@@ -31,7 +31,7 @@ def record_files(paths: list[str]) -> list[Path]:
         elif path.is_file():
             files.append(path)
         else:
-            raise UsageError(f"{raw}: no such file or folder")
+            raise UsageError(say("{path}: no such file or folder", path=raw))
     return files
 
 

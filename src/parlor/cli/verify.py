@@ -7,9 +7,9 @@ from parlor.core.words import say
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("verify", help="check that a fair match's deals come from its committed seeds")
-    p.add_argument("file", help="a record (- for standard input)")
-    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    p = sub.add_parser("verify", help=say("check that a fair match's deals come from its committed seeds"))
+    p.add_argument("file", metavar="FILE", help=say("a record (- for standard input)"))
+    p.add_argument("--json", action="store_true", help=say("print the verdict as JSON"))
     p.set_defaults(run=run)
 
 
@@ -20,7 +20,7 @@ def run(args) -> int:
     elif found:
         print(say("NOT verified:"))
         for line in found:
-            print(f"  {line}")
+            print(say("  {difference}", difference=line))
     else:
         print(say("verified: the server seed matches its commitment and all {count} deals are the ones its "
                   "seeds and the players' seeds deal", count=count))

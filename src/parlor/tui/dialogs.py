@@ -10,6 +10,7 @@ from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Markdown, OptionList, Static
 
+from parlor.core.words import say
 from parlor.session.moves import LETTERS
 
 DIALOG_CSS = """
@@ -80,7 +81,7 @@ class TextDialog(ModalScreen[str | None]):
                  markdown: bool = False, wrap: bool = True) -> None:
         super().__init__()
         self.title_text, self.body = title, body
-        self.buttons = buttons or [("close", "Close")]
+        self.buttons = buttons or [("close", say("Close"))]
         self.markdown, self.wrap = markdown, wrap
 
     def compose(self) -> ComposeResult:
@@ -123,7 +124,7 @@ class InputDialog(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title")
             yield Input(self.value, id="line")
-            yield Label("Enter: accept   Escape: cancel", classes="dim")
+            yield Label(say("Enter: accept   Escape: cancel"), classes="dim")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

@@ -10,13 +10,13 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Button, Static
 
-from parlor.core.words import from_data, say
+from parlor.core.words import N_, from_data, say
 from parlor.session.lessons import LessonRun, Question
 from parlor.session.rules_text import CARD_MARK
 
 from .dialogs import ChoiceDialog
 from .model import Moves, group_moves
-from .table import HAND_KEYS, TABLE_CSS, HandScreen, compose_table, draw_table
+from .table import HAND_KEYS, TABLE_CSS, HandScreen, compose_table, draw_table, show_log
 from .widgets import HandView, codes_coloured
 
 LESSON_CSS = TABLE_CSS + """
@@ -66,8 +66,8 @@ class PracticeScreen(HandScreen):
 class LessonScreen(PracticeScreen):
     CSS = LESSON_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "next", "next step"),
-        Binding("q", "leave", "leave"),
+        Binding("n", "next", N_("next step")),
+        Binding("q", "leave", N_("leave")),
         *HAND_KEYS,
     ]
 
@@ -106,9 +106,7 @@ class LessonScreen(PracticeScreen):
         roles = {c: run.session.words.card_role(view, c) for c in view["hand"]}
         # every card may be tried: the lesson says why one is not the card here
         self.query_one(HandView).show(rules.id, view["hand"], 0, set(view["hand"]) if asks else set(), roles, asks)
-        lines = [Text(f"{run.names[s]}: ").append_text(codes_coloured(rules.id, move, rules.deck))
-                 for s, move in run.seen()[-60:]]
-        self.query_one("#log-text", Static).update(Text("\n").join(lines))
+        show_log(self, [(run.session.words.move_words(view, s, move), "") for s, move in run.seen()[-60:]])
         self.query_one("#status", Static).update(Text(" ").append_text(self.said(self.reply)) if self.reply else
                                                  say(" Your move: a card or a button below.") if asks else
                                                  say(" Press n or the button for the next step.") if step else "")
@@ -116,8 +114,8 @@ class LessonScreen(PracticeScreen):
             wanted = [] if question is None else [self.said(c).plain for c in question.choices]
             kinds = [f"choice-{i}" for i in range(len(wanted))]
         elif asks:
-            wanted = list(self.moves.buttons) + [a for acts in self.moves.groups.values() for a in acts]
-            kinds = list(wanted)
+            kinds = list(self.moves.buttons) + [a for acts in self.moves.groups.values() for a in acts]
+            wanted = [run.session.words.action_words(view, a) for a in kinds]
         else:
             wanted, kinds = [say("Next")], ["next"]
         self.show_buttons(wanted, kinds)

@@ -12,6 +12,7 @@ from pathlib import Path
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
 from parlor.core.view import View
+from parlor.core.words import N_, Seats, said, say
 from parlor.session import TableSession, against_computers, default_level, fresh_seed, seat_names
 
 DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5)
@@ -65,6 +66,10 @@ class Session(TableSession):
     def view(self, seat: int | None = None) -> View:
         return super().view(self.human if seat is None else seat)
 
+    def said_names(self) -> list[str]:
+        """Every seat's name as a score sheet heads its column: the person's "You" said."""
+        return [Seats(self.names)(s) for s in range(len(self.names))]
+
     def human_to_act(self) -> bool:
         return self.match.to_act() == self.human
 
@@ -72,7 +77,8 @@ class Session(TableSession):
         """Why the person's card `code` makes no legal move now, in the rules' own words where a
         move of that card (play, discard...) names it."""
         reason = self.why_refused(self.human, code)
-        return f"{code} cannot be played now: {reason}." if reason else f"{code} cannot be played now."
+        return (say("{card} cannot be played now: {reason}.", card=code, reason=reason) if reason else
+                say("{card} cannot be played now.", card=code))
 
     def not_your_turn(self) -> str:
         """Why the person cannot move now, naming who is to act (as the web server does)."""
@@ -86,7 +92,8 @@ class Session(TableSession):
         and the failure is kept in `bot_errors` for the screen to report: the game goes on."""
         action, problem = self.computer_move(seat, view, len(self.match.actions))
         if problem:
-            self.bot_errors.append(f"{self.names[seat]}'s {self.levels[seat]} player {problem}")
+            self.bot_errors.append(say("({seat}'s {player} player {problem}; it played a random legal move instead)",
+                                       seat=Seats(self.names)(seat), player=self.levels[seat], problem=problem))
         return action
 
     def restart(self, seed: int | None = None) -> None:
@@ -104,7 +111,7 @@ class Session(TableSession):
         try:
             found = self.hints(self.human, view, len(self.match.actions))
         except Exception as e:  # noqa: BLE001 - no hint is better than no game
-            return None, f"No hint: the hint player failed ({type(e).__name__}: {e})."
+            return None, say("No hint: the hint player failed ({reason}).", reason=type(e).__name__ + ": " + str(e))
         return found[0]["action"], found[0].get("reason", "")
 
 
@@ -154,8 +161,8 @@ def seat_facts(view: View, seat: int) -> list[str]:
 
 
 # The terminal's words for face-up cards: a card's state where it has one, else its label.
-FACE_UP_WORDS = {"face_up": "up", "picked": "picked", "turned_down": "down",
-                 "turned": "turned", "indicator": "trump", "discard_pile": "pile"}
+FACE_UP_WORDS = {"face_up": N_("up"), "picked": N_("picked"), "turned_down": N_("down"),
+                 "turned": N_("turned"), "indicator": N_("trump"), "discard_pile": N_("pile")}
 
 
 def shown_cards(view: View) -> list[tuple[str, str]]:
@@ -165,5 +172,6 @@ def shown_cards(view: View) -> list[tuple[str, str]]:
     for entry in view.get("face_up") or ():
         if entry["cards"]:
             word = entry["state"] or entry["label"]
-            out.append((FACE_UP_WORDS.get(word, word.replace("_", " ")), entry["cards"][-1]))
+            out.append((said(FACE_UP_WORDS[word]) if word in FACE_UP_WORDS else word.replace("_", " "),
+                        entry["cards"][-1]))
     return out

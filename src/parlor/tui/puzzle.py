@@ -10,13 +10,13 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.widgets import Button, Static
 
-from parlor.core.words import say
+from parlor.core.words import N_, Seats, say
 from parlor.session.puzzles import Answer, PuzzleRun, puzzle, puzzles, verdict_lines
 
 from .lesson import LESSON_CSS, PracticeScreen
 from .model import group_moves
-from .table import HAND_KEYS, draw_table
-from .widgets import HandView, codes_coloured
+from .table import HAND_KEYS, draw_table, show_log
+from .widgets import HandView
 
 
 # the verdicts: one line or two for each legal move, up to a dozen moves
@@ -28,9 +28,9 @@ PUZZLE_CSS = LESSON_CSS + """
 class PuzzleScreen(PracticeScreen):
     CSS = PUZZLE_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "next", "next position"),
-        Binding("a", "again", "try again"),
-        Binding("q", "leave", "leave"),
+        Binding("n", "next", N_("next position")),
+        Binding("a", "again", N_("try again")),
+        Binding("q", "leave", N_("leave")),
         *HAND_KEYS,
     ]
 
@@ -52,7 +52,7 @@ class PuzzleScreen(PracticeScreen):
                         count=len(puzzles(rules.id))))
         self.query_one("#head", Static).update(head)
         if self.answer is None:
-            text = Text(say("Find the best move for {name}: {wanted}.", name=run.names[run.seat],
+            text = Text(say("Find the best move for {name}: {wanted}.", name=Seats(run.names)(run.seat),
                             wanted=words.wanted(view)))
         else:
             text = Text("\n".join(verdict_lines(self.answer)))
@@ -60,15 +60,13 @@ class PuzzleScreen(PracticeScreen):
         draw_table(self, words, view, run.session.match.scores, run.seat)
         roles = {c: words.card_role(view, c) for c in view["hand"]}
         self.query_one(HandView).show(rules.id, view["hand"], 0, set(view["hand"]) if asks else set(), roles, asks)
-        lines = [Text(f"{run.names[s]}: ").append_text(codes_coloured(rules.id, move, rules.deck))
-                 for s, move in run.seen()[-60:]]
-        self.query_one("#log-text", Static).update(Text("\n").join(lines))
+        show_log(self, [(words.move_words(view, s, move), "") for s, move in run.seen()[-60:]])
         self.query_one("#status", Static).update(
             " " + self.refusal if self.refusal else
             say(" Your move: a card or a button below.") if asks else
             say(" Press n for the next position, a to try this one again, q to leave."))
         wanted = list(moves.buttons) + [a for acts in moves.groups.values() for a in acts] if asks else []
-        self.show_buttons(wanted, wanted)
+        self.show_buttons([words.action_words(view, a) for a in wanted], wanted)
 
     def try_move(self, text: str) -> None:
         if self.answer is not None:

@@ -6,27 +6,27 @@ seen only as one seat saw it: the person's ("You" in a record saved here) or the
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
 from parlor.core.registry import text_of
+from parlor.core.words import N_, Seats, say
 from parlor.records import Stepper
 from parlor.session import person_seat, seat_names
 
-from .table import TABLE_CSS, compose_table, draw_table
-from .widgets import HandView, card_text, codes_coloured
+from .table import TABLE_CSS, compose_table, draw_table, show_log
+from .widgets import HandView, card_text
 
 
 class ReplayScreen(Screen):
     CSS = TABLE_CSS + "#hands { height: auto; max-height: 10; }"
     BINDINGS = [
-        Binding("right", "step(1)", "next", priority=True), Binding("left", "step(-1)", "back", priority=True),
+        Binding("right", "step(1)", N_("next"), priority=True), Binding("left", "step(-1)", N_("back"), priority=True),
         Binding("pagedown", "step(10)", "+10"), Binding("pageup", "step(-10)", "-10"),
-        Binding("home", "jump(0)", "start"), Binding("end", "jump(-1)", "end"),
-        Binding("d", "next_deal", "next deal"),
-        Binding("tab", "seat(1)", "seat"), Binding("a", "all_hands", "all hands"),
-        Binding("escape", "close", "close"), Binding("q", "close", show=False),
+        Binding("home", "jump(0)", N_("start")), Binding("end", "jump(-1)", N_("end")),
+        Binding("d", "next_deal", N_("next deal")),
+        Binding("tab", "seat(1)", N_("seat")), Binding("a", "all_hands", N_("all hands")),
+        Binding("escape", "close", N_("close")), Binding("q", "close", show=False),
     ]
 
     def __init__(self, record: dict, names: list[str] | None = None, seat: int | None = None) -> None:
@@ -55,14 +55,18 @@ class ReplayScreen(Screen):
         m = st.match
         game = rules.id
         view = dict(m.view(self.seat), names=self.names)
-        who = "every hand" if self.all_hands else f"as {self.names[self.seat]} (seat {self.seat}) saw it"
-        head = Text(" Replay ", style="bold reverse")
-        head.append(f" {rules.title}  ·  action {st.index}/{len(st.actions)}  ·  deal {m.deal_number}  ·  {who}")
+        name = Seats(self.names)
+        head = Text(" " + say("Replay") + " ", style="bold reverse")
+        head.append(" " + (say("{game}  ·  action {number}/{total}  ·  deal {deal}  ·  every hand", game=rules.title,
+                               number=st.index, total=len(st.actions), deal=m.deal_number) if self.all_hands else
+                           say("{game}  ·  action {number}/{total}  ·  deal {deal}  ·  as {name} (seat {seat}) saw it",
+                               game=rules.title, number=st.index, total=len(st.actions), deal=m.deal_number,
+                               name=name(self.seat), seat=self.seat)))
         self.query_one("#head", Static).update(head)
         hands = []
         if self.all_hands:  # each seat's own hand, from its own view
             for s in range(rules.seats):
-                line = Text(f"{self.names[s][:6]:<7}", style="bold")
+                line = Text(f"{name(s)[:6]:<7}", style="bold")
                 for code in m.view(s)["hand"]:
                     line.append_text(card_text(game, code))
                     line.append(" ")
@@ -71,24 +75,20 @@ class ReplayScreen(Screen):
         draw_table(self, self.words, view, m.scores, self.seat, hands)
         roles = {c: self.words.card_role(view, c) for c in view["hand"]}
         self.query_one(HandView).show(game, view["hand"], int(view.get("hand_hidden") or 0), set(), roles, False)
-        lines = []
+        entries = []
         for i, (_number, seat, seen) in enumerate(m.log[-40:]):
             text = m.actions[len(m.log) - len(m.log[-40:]) + i] if self.all_hands else seen[self.seat]
-            t = Text(f"{self.names[seat]}: ")
-            t.append_text(codes_coloured(game, text, rules.deck))
-            lines.append(t)
-        self.query_one("#log-text", Static).update(Text("\n").join(lines))
-        log = self.query_one("#log", VerticalScroll)
-        self.call_after_refresh(log.scroll_end, animate=False)
+            entries.append((self.words.move_words(view, seat, text), ""))
+        show_log(self, entries)
         if st.index == 0:
-            others = "" if self.own_seat_only else ", Tab another seat, a all hands"
-            status = f"The start of the record. → next action, ← back{others}."
+            status = (say("The start of the record. → next action, ← back.") if self.own_seat_only else
+                      say("The start of the record. → next action, ← back, Tab another seat, a all hands."))
         else:
             number, seat, seen = m.log[-1]
             text = m.actions[-1] if self.all_hands else seen[self.seat]
-            status = f"Action {st.index}: {self.names[seat]} {text}"
+            status = say("Action {number}: {move}", number=st.index, move=self.words.move_words(view, seat, text))
         if m.finished and st.index == len(st.actions):
-            status += "  —  the match is over"
+            status = say("{status}  —  the match is over", status=status)
         self.query_one("#status", Static).update(" " + status)
 
     def action_step(self, step: int) -> None:
@@ -108,7 +108,7 @@ class ReplayScreen(Screen):
 
     def others_hidden(self) -> bool:
         if self.own_seat_only:
-            self.notify("The match is not over: the other hands stay hidden.", timeout=3)
+            self.notify(say("The match is not over: the other hands stay hidden."), timeout=3)
         return self.own_seat_only
 
     def action_seat(self, step: int) -> None:

@@ -9,17 +9,18 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from textual.widgets.select import NoSelection
 
 from parlor import records
 from parlor.core.errors import ParlorError
 from parlor.core.registry import games
-from parlor.core.words import say
+from parlor.core.words import N_, Seats, listed, say, say_n
 from parlor.session import default_level, levels, person_seat, seat_names
 
 from .dialogs import InputDialog
 from .model import DELAYS, Session, TableConfig
+from .widgets import SaidFooter
 
 SETUP_CSS = """
 StartScreen { align: center top; }
@@ -61,7 +62,7 @@ def shown(value) -> str:
 
 class StartScreen(Screen):
     CSS = SETUP_CSS
-    BINDINGS = [Binding("ctrl+s", "start", "start"), Binding("escape", "app.quit", "quit")]
+    BINDINGS = [Binding("ctrl+s", "start", N_("start")), Binding("escape", "app.quit", N_("quit"))]
 
     def __init__(self, config: TableConfig) -> None:
         super().__init__()
@@ -72,31 +73,31 @@ class StartScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
-            yield Static("parlor — choose a table, then Start (Ctrl+S)", id="title")
+            yield Static(say("parlor — choose a table, then Start (Ctrl+S)"), id="title")
             with Horizontal(classes="row"):
-                yield Label("Game")
+                yield Label(say("Game"))
                 yield Select([(cls.title, gid) for gid, cls in games().items()], value=self.game,
                              allow_blank=False, id="game", compact=True)
             yield Vertical(id="game-part")
-            yield Static("Pace and moves", classes="section")
+            yield Static(say("Pace and moves"), classes="section")
             with Horizontal(classes="row"):
-                yield Label("Computer's pace")
+                yield Label(say("Computer's pace"))
                 delays = sorted(set(DELAYS) | {self.config.delay})
-                yield Select([(f"{d:g} s a move", d) for d in delays], value=self.config.delay,
+                yield Select([(say("{seconds:g} s a move", seconds=d), d) for d in delays], value=self.config.delay,
                              allow_blank=False, id="delay", compact=True)
             with Horizontal(classes="row"):
-                yield Label("Seed (blank: random)")
-                yield Input(shown(self.config.seed), id="seed", compact=True, placeholder="random")
+                yield Label(say("Seed (blank: random)"))
+                yield Input(shown(self.config.seed), id="seed", compact=True, placeholder=say("random"))
                 yield Static("", id="err-seed", classes="error")
-            yield Checkbox("Play my forced moves for me", self.config.auto_forced, id="auto", compact=True)
+            yield Checkbox(say("Play my forced moves for me"), self.config.auto_forced, id="auto", compact=True)
             yield Checkbox(say("Ask before a likely slip (a discard that breaks a meld or buries a trump)"),
                            self.config.ask_first, id="ask", compact=True)
             with Horizontal(id="actions"):
-                yield Button("Start", id="start", variant="primary", compact=True)
-                yield Button("Load a record…", id="load", compact=True)
-                yield Button("Replay a record…", id="replay", compact=True)
-                yield Button("Quit", id="quit", compact=True)
-        yield Footer(compact=True)
+                yield Button(say("Start"), id="start", variant="primary", compact=True)
+                yield Button(say("Load a record…"), id="load", compact=True)
+                yield Button(say("Replay a record…"), id="replay", compact=True)
+                yield Button(say("Quit"), id="quit", compact=True)
+        yield SaidFooter(compact=True)
 
     async def on_mount(self) -> None:
         await self.build_game_part(keep=True)
@@ -115,7 +116,7 @@ class StartScreen(Screen):
         self.errors = {}
         rows: list[Widget] = []
         if cls.option_schema:
-            rows.append(Static("Table options", classes="section"))
+            rows.append(Static(say("Table options"), classes="section"))
         for opt in cls.option_schema:
             value = given.get(opt.name, opt.default)
             widget: Widget
@@ -126,17 +127,17 @@ class StartScreen(Screen):
                                 allow_blank=False, id=f"opt-{opt.name}", compact=True)
             else:
                 widget = Input(shown(value), id=f"opt-{opt.name}", compact=True,
-                               placeholder="(absent)" if opt.default is None else shown(opt.default))
+                               placeholder=say("(absent)") if opt.default is None else shown(opt.default))
             rows.append(Horizontal(Label(opt.name), widget,
                                    Static(opt.doc or opt.allowed, classes="doc", id=f"doc-{opt.name}"),
                                    classes="row"))
-        rows.append(Static("Seats", classes="section"))
+        rows.append(Static(say("Seats"), classes="section"))
         if cls.min_seats != cls.max_seats:
-            rows.append(Horizontal(Label("Players"), Select(
+            rows.append(Horizontal(Label(say("Players")), Select(
                 [(str(n), n) for n in range(cls.min_seats, cls.max_seats + 1)], value=seats,
                 allow_blank=False, id="seats", compact=True), classes="row"))
         else:
-            rows.append(Horizontal(Label("Players"), Static(f"{cls.min_seats}"), classes="row"))
+            rows.append(Horizontal(Label(say("Players")), Static(f"{cls.min_seats}"), classes="row"))
         rows.append(Vertical(id="seat-part"))
         await part.mount(*rows)
         await self.build_seat_part(seats, cfg.human if keep else 0, cfg.levels if keep else [])
@@ -145,22 +146,22 @@ class StartScreen(Screen):
         cls = games()[self.game]
         human = human if 0 <= human < seats else 0
         self.built = (seats, human)
-        names = seat_names(seats, human)
+        names = [Seats(seat_names(seats, human))(s) for s in range(seats)]
         part = self.query_one("#seat-part", Vertical)
         await part.remove_children()
-        rows: list[Widget] = [Horizontal(Label("Your seat"), Select([(f"seat {s}", s) for s in range(seats)],
-                                                                    value=human, allow_blank=False, id="human",
-                                                                    compact=True),
-                                         classes="row")]
+        places = [(say("seat {seat}", seat=s), s) for s in range(seats)]
+        rows: list[Widget] = [Horizontal(Label(say("Your seat")), Select(places, value=human, allow_blank=False,
+                                                                         id="human", compact=True), classes="row")]
         team_of = cls.team_of
         if team_of is not None:
             mates = [names[s] for s in range(seats) if s != human and team_of[s] == team_of[human]]
-            rows.append(Static(f"Teams: you with {', '.join(mates)} against the other "
-                               f"{sum(1 for s in range(seats) if team_of[s] != team_of[human])}.",
-                               classes="doc"))
+            others = sum(1 for s in range(seats) if team_of[s] != team_of[human])
+            rows.append(Static(say_n("Teams: you with {mates} against {count} other player.",
+                                     "Teams: you with {mates} against the other {count} players.", others,
+                                     mates=listed(mates)), classes="doc"))
         options = [(name, name) for name in levels()]
         fallback = default_level()
-        rows.append(Horizontal(Label("Every opponent"), Select(options, prompt="(set each below)",
+        rows.append(Horizontal(Label(say("Every opponent")), Select(options, prompt=say("(set each below)"),
                                                                id="all-levels", compact=True), classes="row"))
         for s in range(seats):
             if s == human:
@@ -168,10 +169,11 @@ class StartScreen(Screen):
             level = chosen[s % len(chosen)] if chosen else fallback
             if level not in dict(options):
                 level = fallback
-            role = ""
+            label = say("{name} (seat {seat})", name=names[s], seat=s)
             if team_of is not None:
-                role = ", partner" if team_of[s] == team_of[human] else ", opponent"
-            rows.append(Horizontal(Label(f"{names[s]} (seat {s}{role})"),
+                label = (say("{name} (seat {seat}, partner)", name=names[s], seat=s) if team_of[s] == team_of[human]
+                         else say("{name} (seat {seat}, opponent)", name=names[s], seat=s))
+            rows.append(Horizontal(Label(label),
                                    Select(options, value=level, allow_blank=False, id=f"level-{s}",
                                           compact=True), classes="row"))
         await part.mount(*rows)
@@ -228,7 +230,7 @@ class StartScreen(Screen):
         reason = None
         if wid == "seed":
             if text and not text.lstrip("-").isdigit():
-                reason = "a whole number, or blank"
+                reason = say("a whole number, or blank")
             target = self.query_one("#err-seed", Static)
         elif wid.startswith("opt-"):
             name = wid[4:]
@@ -270,7 +272,7 @@ class StartScreen(Screen):
         if self.check_input(seed_input):
             bad.append("seed")
         if bad:
-            self.notify("Fix " + ", ".join(bad) + " first.", severity="error")
+            self.notify(say("Fix {fields} first.", fields=listed(bad)), severity="error")
             return None
         seed_text = seed_input.value.strip()
         seats = self.seats()
@@ -299,9 +301,9 @@ class StartScreen(Screen):
         elif bid == "quit":
             self.app.exit()
         elif bid == "load":
-            self.app.push_screen(InputDialog("Load a record from the file:"), self.load)
+            self.app.push_screen(InputDialog(say("Load a record from the file:")), self.load)
         elif bid == "replay":
-            self.app.push_screen(InputDialog("Replay the record in the file:"), self.replay)
+            self.app.push_screen(InputDialog(say("Replay the record in the file:")), self.replay)
 
     def load(self, path: str | None) -> None:
         if not path:
@@ -310,7 +312,7 @@ class StartScreen(Screen):
         try:
             match = records.replay(records.read(path))
         except ParlorError as e:
-            self.notify(f"Cannot load {path}: {e}", severity="error", timeout=6)
+            self.notify(say("Cannot load {name}: {reason}", name=path, reason=e), severity="error", timeout=6)
             return
         config.game, config.options, config.seats = match.rules.id, dict(match.rules.options), match.rules.seats
         config.seed = match.seed
@@ -326,6 +328,6 @@ class StartScreen(Screen):
             from .replay import ReplayScreen
             screen = ReplayScreen(record)
         except ParlorError as e:
-            self.notify(f"Cannot replay {path}: {e}", severity="error", timeout=6)
+            self.notify(say("Cannot replay {name}: {reason}", name=path, reason=e), severity="error", timeout=6)
             return
         self.app.push_screen(screen)

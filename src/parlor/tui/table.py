@@ -7,6 +7,7 @@ the match, and the worker starts again.
 """
 
 import asyncio
+import textwrap
 import time
 from pathlib import Path
 from typing import ClassVar
@@ -17,14 +18,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, HorizontalScroll, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from parlor import records
 from parlor.core.errors import ActionError, BadTable, ParlorError
 from parlor.core.rules import name_seats, team_letter
 from parlor.core.text import GameText
 from parlor.core.view import View
-from parlor.core.words import from_data, say
+from parlor.core.words import N_, Seats, from_data, said, say
 from parlor.session import cards_named, howto_text, person_seat, results_seen, rules_text
 from parlor.session.keep import forget
 from parlor.session.moves import move_keys
@@ -33,12 +34,13 @@ from parlor.session.puzzles import PuzzleRun, puzzles
 
 from .dialogs import ChoiceDialog, InputDialog, TextDialog
 from .model import Moves, Session, TableConfig, group_moves
-from .widgets import HandView, SeatsView, TrickView, card_lines, codes_coloured
+from .widgets import HandView, SaidFooter, SeatsView, TrickView, card_lines, codes_coloured
 
 TABLE_CSS = """
 #head { height: 1; background: $primary-background; color: $text; }
 #body { height: 1fr; }
-#left { width: 32; border: round $primary; border-title-color: $text; }
+#left { width: 34; border: round $primary; border-title-color: $text; }
+#left.wide { width: 44; }
 #right { width: 1fr; border: round $primary; }
 #log { height: 1fr; }
 #info { height: 1fr; }
@@ -55,12 +57,12 @@ def compose_table(moves: bool) -> ComposeResult:
     yield Static(id="head")
     with Horizontal(id="body"):
         with Vertical(id="left") as left:
-            left.border_title = "Seats"
+            left.border_title = say("Seats")
             yield SeatsView(id="seats")
             with VerticalScroll(id="log"):
                 yield Static(id="log-text")
         with Vertical(id="right") as right:
-            right.border_title = "Table"
+            right.border_title = say("Table")
             yield TrickView(id="trick")
             with VerticalScroll(id="info"):
                 yield Static(id="info-text")
@@ -68,7 +70,22 @@ def compose_table(moves: bool) -> ComposeResult:
     yield HandView(id="hand")
     if moves:
         yield HorizontalScroll(id="moves")
-    yield Footer(compact=True)
+    yield SaidFooter(compact=True)
+
+
+WIDE = 110  # a terminal this wide gives the seats and the log column more room (#left.wide)
+
+
+def show_log(screen: Screen, entries: list[tuple[str, str]]) -> None:
+    """The log column of a screen drawn by compose_table, scrolled to its end: each entry (text,
+    style) wrapped to the column with its later lines indented, so that a long move ("Ben plays
+    the Initiate of Thought") reads as one entry and the next starts at the edge."""
+    width = max((screen.query_one("#log").size.width or 32) - 2, 12)  # the scroll bar's 2 columns
+    lines = [Text(line, style=style) for text, style in entries
+             for line in textwrap.wrap(text, width, subsequent_indent="  ")]
+    screen.query_one("#log-text", Static).update(Text("\n").join(lines))
+    log = screen.query_one("#log", VerticalScroll)
+    screen.call_after_refresh(log.scroll_end, animate=False)
 
 
 # The keys of every screen drawn by compose_table: up and down between the hand and the move
@@ -132,7 +149,7 @@ def draw_table(screen: Screen, words: GameText, view: View, scores: list[int], m
 
 def describe_result(session: Session, number: int) -> Text:
     """A finished deal, for the summary between deals."""
-    m, names = session.match, session.names
+    m, names, who = session.match, session.names, Seats(session.names)
     r = m.results[number - 1]
     totals = [sum(x.points[s] for x in m.results[:number]) for s in range(len(names))]
     t = Text(f"{session.words.deal_result(r, names)}\n\n")
@@ -141,14 +158,15 @@ def describe_result(session: Session, number: int) -> Text:
     if team_of is not None:
         for team in sorted(set(team_of)):
             seats = [s for s in range(len(names)) if team_of[s] == team]
-            rows.append((f"Team {team_letter(session.rules, seats[0])}: " + ", ".join(names[s] for s in seats),
-                         seats[0]))
+            rows.append((say("Team {team}: {seats}", team=team_letter(session.rules, seats[0]),
+                             seats=who.several(seats)), seats[0]))
     else:
-        rows = [(name, s) for s, name in enumerate(names)]
+        rows = [(who(s), s) for s in range(len(names))]
     width = max(len(label) for label, _ in rows)
     for label, s in rows:
         mine = s == session.human or (team_of is not None and team_of[s] == team_of[session.human])
-        t.append(f"{label:<{width}}  {r.points[s]:>+6}   total {totals[s]:>6}\n", style="bold" if mine else "")
+        t.append(say("{seat}  {points:>+6}   total {total:>6}", seat=label.ljust(width), points=r.points[s],
+                     total=totals[s]) + "\n", style="bold" if mine else "")
     if number == len(m.results) and m.closed_state is not None:
         # how the deal ended, as this seat saw it: the hands shown and their totals, the last trick
         closed = dict(m.closed_view(session.human) or {}, names=names)
@@ -159,27 +177,28 @@ def describe_result(session: Session, number: int) -> Text:
     return t
 
 
-LEAVE = "Leave the table?"
+LEAVE = N_("Leave the table?")
 
 
 class TableScreen(HandScreen):
     CSS = TABLE_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         # the footer shows as many as 80 columns hold, in this order: quitting must be among them
-        Binding("h", "hint", "hint"),
-        Binding("m", "moves", "moves"),
-        Binding("l", "last_trick", "last trick"),
-        Binding("t", "sheet", "scores"),
-        Binding("s", "save", "save"),
-        Binding("q", "quit_table", "quit"),
-        Binding("u", "take_back", "take back"),
-        Binding("U", "redo", "redo", show=False),
-        Binding("v", "replay", "replay"),
-        Binding("e", "review", "review", show=False),  # at the match's end: the status line says it
-        Binding("n", "restart", "new match"),
-        Binding("r", "rules", "rules"),
-        Binding("k", "learn", "learn", show=False),  # also the Rules dialog's Learn button
-        Binding("o", "load", "load"),
+        # (the descriptions are templates: SaidFooter says them)
+        Binding("h", "hint", N_("hint")),
+        Binding("m", "moves", N_("moves")),
+        Binding("l", "last_trick", N_("last trick")),
+        Binding("t", "sheet", N_("scores")),
+        Binding("s", "save", N_("save")),
+        Binding("q", "quit_table", N_("quit")),
+        Binding("u", "take_back", N_("take back")),
+        Binding("U", "redo", N_("redo"), show=False),
+        Binding("v", "replay", N_("replay")),
+        Binding("e", "review", N_("review"), show=False),  # at the match's end: the status line says it
+        Binding("n", "restart", N_("new match")),
+        Binding("r", "rules", N_("rules")),
+        Binding("k", "learn", N_("learn"), show=False),  # also the Rules dialog's Learn button
+        Binding("o", "load", N_("load")),
         Binding("left", "button_step(-1)", show=False),
         Binding("right", "button_step(1)", show=False),
         *HAND_KEYS,
@@ -225,10 +244,13 @@ class TableScreen(HandScreen):
         mine = s.human_to_act() and not m.finished and ended is None
         self.moves = group_moves(view["legal"], view["hand"], rules.deck) if mine else Moves({}, [], {}, [])
         total = rules.max_deals()
-        deal = f"deal {m.deal_number}" + (f"/{total}" if total else "")
+        who = Seats(s.names)
         head = Text(f" {rules.title} ", style="bold reverse")
-        head.append(f"  {deal}  ·  dealer {s.names[view['dealer']]}  ·  you are {s.names[s.human]}"
-                    f" (seat {s.human})")
+        head.append("  " + (say("deal {deal}/{total}  ·  dealer {dealer}  ·  you are {name} (seat {seat})",
+                                deal=m.deal_number, total=total, dealer=who(view["dealer"]), name=who(s.human),
+                                seat=s.human) if total else
+                            say("deal {deal}  ·  dealer {dealer}  ·  you are {name} (seat {seat})",
+                                deal=m.deal_number, dealer=who(view["dealer"]), name=who(s.human), seat=s.human)))
         self.query_one("#head", Static).update(head)
         draw_table(self, s.words, view, m.scores, s.human)
         roles = {c: s.words.card_role(view, c) for c in view["hand"]}
@@ -243,19 +265,22 @@ class TableScreen(HandScreen):
             self.notify(s.keep_failed, severity="error", timeout=8)
             s.keep_failed = None
 
+    def on_resize(self) -> None:
+        self.query_one("#left").set_class(self.app.size.width >= WIDE, "wide")
+        if self.drawn_for is not None:
+            self.call_after_refresh(self._draw_log)  # wrapped again to the column's new width
+
     def _draw_log(self) -> None:
         s = self.session
-        lines = []
+        entries = []
         deal = None
         spoken = s.view()  # the person is "You": "You play the 7 of hearts"
         for number, seat, seen in s.match.log[-60:]:
             if number != deal:
                 deal = number
-                lines.append(Text(say("— deal {deal} —", deal=number), style="dim"))
-            lines.append(Text(s.words.move_words(spoken, seat, seen[s.human]), style="bold" if seat == s.human else ""))
-        self.query_one("#log-text", Static).update(Text("\n").join(lines))
-        log = self.query_one("#log", VerticalScroll)
-        self.call_after_refresh(log.scroll_end, animate=False)
+                entries.append((say("— deal {deal} —", deal=number), "dim"))
+            entries.append((s.words.move_words(spoken, seat, seen[s.human]), "bold" if seat == s.human else ""))
+        show_log(self, entries)
 
     def _draw_status(self, mine: bool, view: View) -> None:
         s = self.session
@@ -264,12 +289,14 @@ class TableScreen(HandScreen):
         status.set_class(False, "doubt")
         if s.match.finished:
             winners = s.match.winners()
-            who = ", ".join(s.names[w] for w in winners) if winners else "nobody: a draw"
-            status.update(f" The match is over. Winners: {who}.  n: new match  v: replay  e: review  t: scores")
+            status.update(" " + (say("The match is over. Winners: {names}.  n: new match  v: replay  e: review  "
+                                     "t: scores", names=Seats(s.names).several(winners)) if winners else
+                                 say("The match is over, a draw.  n: new match  v: replay  e: review  t: scores")))
         elif mine:
             status.update(" " + self._turn_line(view))
         else:  # a computer to act thinks only once no dialog waits for the person (advance)
-            status.update(say(" {seat} is thinking…", seat=s.names[self.thinking]) if self.thinking is not None else "")
+            status.update(say(" {seat} is thinking…", seat=Seats(s.names)(self.thinking))
+                          if self.thinking is not None else "")
 
     def _turn_line(self, view: View) -> str:
         """What is wanted of the person, then the keys that do it: the hand's numbers are the
@@ -287,12 +314,26 @@ class TableScreen(HandScreen):
         bar = self.query_one("#moves", HorizontalScroll)
         wanted = list(self.moves.buttons) + [acts[0] if len(acts) == 1 else f"{verb}…"
                                              for verb, acts in self.moves.groups.items()]
+        labels = [self.button_words(meaning) for meaning in wanted]
         current = [str(b.label) for b in bar.query(Button)]
-        if current == wanted:
+        if current == labels:
             return
         if isinstance(self.focused, Button) and self.focused.parent is bar:
             self.query_one(HandView).focus()
-        self.show_buttons(wanted, wanted)
+        self.show_buttons(labels, wanted)
+
+    def button_words(self, meaning: str) -> str:
+        """A move button's label: the move in the game's words ("Bid 2"), or a verb's several
+        moves as the kind of move they are ("meld…")."""
+        s = self.session
+        if meaning.endswith("…"):
+            return say("{kind}…", kind=self.kind_words(meaning[:-1]))
+        return s.words.action_words(s.view(), meaning)
+
+    def kind_words(self, verb: str) -> str:
+        """The kind of move a verb's legal moves are, in the game's words (GameText.wanted)."""
+        view = self.session.view()
+        return self.session.words.wanted(dict(view, legal=self.moves.groups.get(verb) or [verb]))
 
     # --- the match moves on
     @work(exclusive=True, group="play")
@@ -323,7 +364,8 @@ class TableScreen(HandScreen):
                     await asyncio.sleep(self.delay)
                     if generation != s.generation or m.to_act() != seat:
                         return
-                    self.notify(f"You: {legal[0]} (your only move)", timeout=2)
+                    self.notify(say("{move} (your only move)", move=s.words.action_words(s.view(), legal[0])),
+                                timeout=2)
                     s.apply(legal[0])
                     continue
                 self.redraw()
@@ -341,8 +383,7 @@ class TableScreen(HandScreen):
                 return  # the table was restarted or loaded meanwhile
             s.apply(action)
             while s.bot_errors:
-                self.notify(s.bot_errors.pop(0) + "; a random legal move was played instead.",
-                            severity="error", timeout=8)
+                self.notify(s.bot_errors.pop(0), severity="error", timeout=8)
             self.thinking = None
             self.redraw()
 
@@ -358,25 +399,25 @@ class TableScreen(HandScreen):
             return  # the last deal: the final scores say it
         body = describe_result(s, number)
         choice = await self.app.push_screen_wait(TextDialog(
-            f"Deal {number} is over", body, [("next", "Next deal"), ("sheet", "Score sheet")]))
+            say("Deal {deal} is over", deal=number), body, [("next", say("Next deal")), ("sheet", say("Score sheet"))]))
         if choice == "sheet":
             await self.app.push_screen_wait(TextDialog(
-                "Score sheet", s.words.score_sheet(s.match.results[:number], s.names), wrap=False))
+                say("Score sheet"), s.words.score_sheet(s.match.results[:number], s.said_names()), wrap=False))
 
     async def _final(self) -> None:
         s = self.session
         m = s.match
         winners = m.winners()
-        who = ", ".join(s.names[w] for w in winners) if winners else "nobody: a draw"
-        body = Text(f"Winners: {who}\n\n", style="bold")
+        body = Text((say("Winners: {names}", names=Seats(s.names).several(winners)) if winners else
+                     say("Winners: none, a draw")) + "\n\n", style="bold")
         if m.results:
             body.append_text(describe_result(s, len(m.results)))
             body.append("\n")
-        body.append(s.words.score_sheet(m.results, s.names))
+        body.append(s.words.score_sheet(m.results, s.said_names()))
         choice = await self.app.push_screen_wait(TextDialog(
-            "The match is over", body,
-            [("close", "Close"), ("new", "New match"), ("replay", "Replay"), ("review", "Review"), ("save", "Save")],
-            wrap=False))
+            say("The match is over"), body,
+            [("close", say("Close")), ("new", say("New match")), ("replay", say("Replay")), ("review", say("Review")),
+             ("save", say("Save"))], wrap=False))
         if choice == "new":
             self.action_restart(confirm=False)
         elif choice == "replay":
@@ -413,19 +454,19 @@ class TableScreen(HandScreen):
         s = self.session
         refusal = s.why_no_take_back(s.human)
         if refusal:
-            self.notify(f"Cannot take back: {refusal}.", severity="warning")
+            self.notify(say("Cannot take back: {refusal}.", refusal=refusal), severity="warning")
             return
         self.workers.cancel_group(self, "play")  # a computer thinking now thinks for a gone state
         s.take_back(s.human)
-        self._moved_back("Your last move was taken back (U plays it again).")
+        self._moved_back(say("Your last move was taken back (U plays it again)."))
 
     def action_redo(self) -> None:
         s = self.session
         self.workers.cancel_group(self, "play")
         if not s.redo():
-            self.notify("Nothing to play again.", severity="warning")
+            self.notify(say("Nothing to play again."), severity="warning")
         else:
-            self._moved_back("The moves taken back were played again.")
+            self._moved_back(say("The moves taken back were played again."))
 
     def _moved_back(self, message: str) -> None:
         s = self.session
@@ -443,8 +484,9 @@ class TableScreen(HandScreen):
         if len(actions) == 1:
             self.play(actions[0])
             return
-        game, deck = self.session.rules.id, self.session.rules.deck
-        labels = [codes_coloured(game, a, deck) for a in actions]
+        s = self.session
+        view = s.view()
+        labels = [codes_coloured(s.rules.id, s.words.action_words(view, a), s.rules.deck) for a in actions]
 
         def done(choice: str | None) -> None:
             if choice:
@@ -464,7 +506,7 @@ class TableScreen(HandScreen):
             s = self.session
             self.notify(s.why_not(event.code) if s.human_to_act() else s.not_your_turn(), timeout=4)
             return
-        self.choose_among(f"{event.code}: which move?", actions)
+        self.choose_among(say("{card}: which move?", card=event.code), actions)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         label = self.buttons.get(event.button.id or "")
@@ -472,7 +514,8 @@ class TableScreen(HandScreen):
             return
         event.stop()
         if label.endswith("…"):
-            self.choose_among(f"{label[:-1]}: which one?", self.moves.groups[label[:-1]])
+            verb = label[:-1]
+            self.choose_among(say("{kind}: which one?", kind=self.kind_words(verb)), self.moves.groups[verb])
         else:
             self.play(label)
 
@@ -486,7 +529,7 @@ class TableScreen(HandScreen):
         if not self.moves.legal:
             self.notify(self.session.not_your_turn(), timeout=2)
             return
-        self.choose_among("Your moves", *self.all_moves())
+        self.choose_among(say("Your moves"), *self.all_moves())
 
     # --- keys
     @work(exclusive=True, group="hint")
@@ -495,7 +538,7 @@ class TableScreen(HandScreen):
         if not s.human_to_act():
             self.notify(s.not_your_turn(), timeout=2)
             return
-        self.notify("Thinking about a hint…", timeout=1)
+        self.notify(say("Thinking about a hint…"), timeout=1)
         asked = (s.generation, len(s.match.actions))
         action, why = await asyncio.to_thread(s.hint)
         if self.session is not s or (s.generation, len(s.match.actions)) != asked:
@@ -507,7 +550,8 @@ class TableScreen(HandScreen):
             self.query_one(HandView).point_to(code)
         hand = self.query_one(HandView).cards
         card = next((c for c, acts in self.moves.by_card.items() if acts == [action] and c in hand), None)
-        move = action if card is None else say("{move} (key {key})", move=action, key=(hand.index(card) + 1) % 10)
+        words = s.words.action_words(s.view(), action)
+        move = words if card is None else say("{move} (key {key})", move=words, key=(hand.index(card) + 1) % 10)
         self.notify(say("Hint: {move} — {why}", move=move, why=why) if why else say("Hint: {move}", move=move),
                     timeout=6)
 
@@ -520,22 +564,22 @@ class TableScreen(HandScreen):
             assert closed is not None  # the last trick is of a closed deal
             view = closed
         if last is None:
-            self.notify("No trick has been finished yet.", timeout=2)
+            self.notify(say("No trick has been finished yet."), timeout=2)
             return
         rows = [Text(), Text(), Text(), Text()]
         for p, code in last["cards"]:
-            rows[0].append(f"{s.names[p][:6]:<7}", style="bold" if p == last["winner"] else "")
+            rows[0].append(f"{Seats(s.names)(p)[:6]:<7}", style="bold" if p == last["winner"] else "")
             for r, line in enumerate(card_lines(s.rules.id, code, s.words.card_role(view, code))):
                 rows[r + 1].append_text(line)
                 rows[r + 1].append("  ")
         body = Text("\n").join(rows)
         if last["winner"] is not None:
-            body.append(f"\n\nWon by {s.names[last['winner']]}.")
-        self.app.push_screen(TextDialog("The last trick", body))
+            body.append("\n\n" + s.words.trick_words(dict(view, names=s.names), last))
+        self.app.push_screen(TextDialog(say("The last trick"), body))
 
     def action_sheet(self) -> None:
         s = self.session
-        self.app.push_screen(TextDialog("Score sheet", s.words.score_sheet(s.match.results, s.names),
+        self.app.push_screen(TextDialog(say("Score sheet"), s.words.score_sheet(s.match.results, s.said_names()),
                                         wrap=False))
 
     def action_rules(self) -> None:
@@ -594,25 +638,25 @@ class TableScreen(HandScreen):
             try:
                 records.save(s.match, path)
             except OSError as e:
-                self.notify(f"Could not save to {path}: {e.strerror}", severity="error")
+                self.notify(say("Could not save to {name}: {reason}", name=path, reason=e.strerror), severity="error")
                 return
-            self.notify(f"Saved the record to {path}.")
+            self.notify(say("Saved the record to {name}.", name=path))
             if then is not None:
                 then()
-        self.app.push_screen(InputDialog("Save the record to the file:", default), done)
+        self.app.push_screen(InputDialog(say("Save the record to the file:"), default), done)
 
     def action_load(self) -> None:
         def done(path: str | None) -> None:
             if path:
                 self.load(path)
-        self.app.push_screen(InputDialog("Load a record from the file:", ""), done)
+        self.app.push_screen(InputDialog(say("Load a record from the file:"), ""), done)
 
     def load(self, path: str | Path) -> bool:
         """Continue the match in a record file; False (and a message) when it cannot be read."""
         try:
             match = records.replay(records.read(path))
         except ParlorError as e:
-            self.notify(f"Cannot load {path}: {e}", severity="error", timeout=6)
+            self.notify(say("Cannot load {name}: {reason}", name=path, reason=e), severity="error", timeout=6)
             return False
         old = self.session.config
         seat = person_seat(match.names, old.human if old.human < match.rules.seats else 0)
@@ -624,7 +668,8 @@ class TableScreen(HandScreen):
         self.session.generation = generation + 1
         self.results_shown = results_seen(match)
         self.final_shown = False
-        self.notify(f"Loaded {path}: {match.rules.title}, deal {match.deal_number}.")
+        self.notify(say("Loaded {name}: {game}, deal {deal}.", name=path, game=match.rules.title,
+                        deal=match.deal_number))
         self.redraw()
         self.advance()
         return True
@@ -651,15 +696,15 @@ class TableScreen(HandScreen):
             self.session.restart()
             self.results_shown = 0
             self.final_shown = False
-            self.notify("A new match: the scores start from nothing.", timeout=3)
+            self.notify(say("A new match: the scores start from nothing."), timeout=3)
             self.redraw()
             self.advance()
         if not confirm or self.session.match.finished:
             done("restart")
             return
-        self.app.push_screen(ChoiceDialog("Start a new match? The scores are cleared.",
+        self.app.push_screen(ChoiceDialog(say("Start a new match? The scores are cleared."),
                                           ["restart", "cancel"],
-                                          ["New match (scores cleared)", "Go on playing"]), done)
+                                          [say("New match (scores cleared)"), say("Go on playing")]), done)
 
     def action_quit_table(self) -> None:
         """q, and Ctrl+Q anywhere: a match in play is never lost to one key; asked twice, it goes.
@@ -675,7 +720,7 @@ class TableScreen(HandScreen):
                 self.app.exit()
             elif choice == "save":
                 self.action_save(then=self.app.exit)
-        if s.match.finished or getattr(self.app.screen, "title_text", None) == LEAVE:
+        if s.match.finished or getattr(self.app.screen, "title_text", None) == said(LEAVE):
             self.app.exit()
             return
         if s.keep_in is not None and s.match.actions:
@@ -685,4 +730,4 @@ class TableScreen(HandScreen):
         else:
             choices = ["save", "quit", "stay"]
             labels = [say("Save, then quit"), say("Quit without saving"), say("Stay")]
-        self.app.push_screen(ChoiceDialog(LEAVE, choices, labels), done)
+        self.app.push_screen(ChoiceDialog(said(LEAVE), choices, labels), done)

@@ -7,10 +7,13 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 from parlor.core.rules import team_letter
 from parlor.core.text import GameText, Role
 from parlor.core.view import View, last_trick
+from parlor.core.words import Seats, said, say
 
 from .cards import face, role_short
 from .model import seat_facts, shown_cards
@@ -146,7 +149,7 @@ class HandView(Widget, can_focus=True):
                 rows[r].append_text(BACK.copy())
                 rows[r].append(gap)
         if not self.cards and not self.hidden:
-            rows[1] = Text("(no cards)", style="dim")
+            rows[1] = Text(say("(no cards)"), style="dim")
         return fit(rows, self.size.width)
 
     def action_move(self, step: int) -> None:
@@ -206,28 +209,29 @@ class TrickView(Widget):
         self.caption = ""
 
     def show(self, words: GameText, v: View) -> None:
-        game, names = v["game"], v["names"]
+        game, names = v["game"], Seats(v["names"])
         self.shown = [(label, card_lines(game, code, words.card_role(v, code)), "")
                       for label, code in shown_cards(v)]
         trick = v.get("trick") or []
         modes = dict(v.get("trick_modes") or ())  # a joker's mode, under its card
         winner = None
-        self.caption = "the trick" if trick else ""
+        self.caption = say("the trick") if trick else ""
         cards = trick
         if not trick:
             last = last_trick(v)
             if last:
                 cards, winner = last["cards"], last["winner"]
                 modes = {}
-                self.caption = "last trick" + (f", won by {names[winner]}" if winner is not None else "")
+                self.caption = (say("last trick, won by {seat}", seat=names(winner)) if winner is not None else
+                                say("last trick"))
         self.played = []
         for p, code in cards:
             below = modes.get(p, "")
             if winner == p:
-                below = "★won"
+                below = "★" + say("won")
             rows = card_lines(game, code, words.card_role(v, code) if code != "??" else None,
                               FACE_BG if trick else DIM_BG)
-            self.played.append((names[p], rows, below))
+            self.played.append((names(p), rows, below))
         self.refresh()
 
     def render(self) -> Text:
@@ -248,7 +252,7 @@ class TrickView(Widget):
                 rows[r + 1].append(" " * (slot - CARD_W))
             rows[4].append(f"{below[:room]:<{slot}}", style="italic")
         if not slots:
-            rows[2] = Text("(no cards on the table)", style="dim")
+            rows[2] = Text(say("(no cards on the table)"), style="dim")
         return fit(rows, width)
 
 
@@ -262,7 +266,7 @@ class SeatsView(Widget):
         self.lines: list[Text] = []
 
     def show(self, rules, view: View, scores: list[int], human: int) -> None:
-        names, n = view["names"], view["seats"]
+        names, n = Seats(view["names"]), view["seats"]
         lines = []
         for s in range(n):
             t = Text()
@@ -272,7 +276,7 @@ class SeatsView(Widget):
             name_style = "bold" if s == human else ""
             if team:
                 t.append(team + " ", style=TEAM_STYLE.get(team, ""))
-            t.append(f"{names[s][:6]:<6}", style=name_style + (" reverse" if to_act else ""))
+            t.append(f"{names(s)[:6]:<6}", style=name_style + (" reverse" if to_act else ""))
             t.append(" D" if view.get("dealer") == s else "  ", style="bold green")
             t.append(f"{view['hand_sizes'][s]:>2}▯", style="dim")
             t.append(f"{scores[s]:>5}")
@@ -285,3 +289,14 @@ class SeatsView(Widget):
 
     def render(self) -> Text:
         return fit([line.copy() for line in self.lines], self.size.width)
+
+
+class SaidFooter(Footer):
+    """The footer, its keys' descriptions said in the language in use: a screen's bindings are
+    made when its class is, before anyone chose a language, so they hold templates (N_)."""
+
+    def compose(self):
+        for widget in super().compose():
+            if isinstance(widget, FooterKey) and widget.description:
+                widget.description = said(widget.description)
+            yield widget
