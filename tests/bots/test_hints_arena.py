@@ -180,7 +180,8 @@ def test_an_interrupted_arena_of_worker_processes_stops_at_once(tmp_path, group,
     assert proc.returncode == 130
     kept = len(list(save.glob("*.json")))
     assert 0 < kept < 600 and not list(save.glob("*.part"))
-    assert err.splitlines()[-1] == (f"parlor: arena interrupted after {kept} finished matches; their "
+    matches = "match" if kept == 1 else "matches"  # the count says the form (say_n)
+    assert err.splitlines()[-1] == (f"parlor: arena interrupted after {kept} finished {matches}; their "
                                     f"records are in {save}, and the same command finishes the arena")
     assert "Traceback" not in err
 
