@@ -5,6 +5,8 @@ translated, and an English text with them was said in the wrong language."""
 
 import json
 
+import pytest
+
 from parlor.session import NAMES
 from parlor.web.app import request_language
 
@@ -147,3 +149,18 @@ def test_a_table_in_the_pseudo_language_is_all_translated(browser, live_server):
     assert unmarked == [], "\n".join(unmarked)
     assert not browser.errors
 
+
+@pytest.mark.parametrize("lang, badges", [("en", ["computer · Casual", "computer · Beginner"]),
+                                          ("hu", ["gép · Hobbi", "gép · Kezdő"])])
+def test_a_computer_seats_badge_names_its_level_in_the_pages_language(browser, live_server, lang, badges):
+    spec = {"game": "yokir", "pace_ms": 0,
+            "players": [{"kind": "person"}, {"kind": "computer", "level": "casual"},
+                        {"kind": "computer", "level": "beginner"}]}
+    table = test_browser.api(live_server, "/api/tables", spec)
+    page = test_browser.new_page(browser)
+    page.context.add_init_script(f"localStorage.setItem('parlor.lang', '{lang}')")
+    page.goto(f"{live_server.url}/table/{table['id']}#seat={table['seats'][0]['token']}")
+    page.wait_for_selector("#hand .card")
+    seats = [page.locator(f"#opponents .seatbox[data-seat='{s}'] .badge.cpu").inner_text() for s in (1, 2)]
+    assert seats == badges
+    assert not browser.errors
