@@ -777,7 +777,9 @@ def test_a_tor_deal_ends_with_every_hand_and_total_shown_and_the_ended_deal_behi
             body = str(top.body)
             for p, cards in enumerate(closed["hands"]):  # each card with its suit sign after it
                 line = next(x for x in body.splitlines() if x.startswith(f"{s.names[p]}: ") and " = " in x)
-                assert line.endswith(f"= {closed['totals'][p]}") and all(c in line for c in cards)
+                faces = s.words.faces
+                assert line.endswith(f"= {closed['totals'][p]}") and all(f"{faces[c].rank}{faces[c].sign}" in line
+                                                                         for c in cards)
             behind = str(table.query_one("#info-text").content)
             assert all(f"= {t}" in behind for t in closed["totals"])  # the ended deal, hands shown
             assert s.match.deal_number == 2 and "l last trick" not in screen_text(app)
