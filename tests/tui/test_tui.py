@@ -328,9 +328,12 @@ def test_restart_clears_the_scores_and_next_deal_keeps_them():
             s = table.session  # the summary shows the deal's final trick and its winner
             last = last_trick(s.match.closed_view(s.human))
             assert last["deal"] == 1 and len(last["cards"]) == 3
-            line = next(x for x in screen_text(app).splitlines() if "Last trick: " in x)
-            assert all(f"{s.names[p]} {c}" in line for p, c in last["cards"])  # each with its sign
-            assert f"won by {s.names[last['winner']]}" in line
+            # the dialog's lines as one text: the last trick's sentence wraps at 80 columns
+            said = " ".join(x.strip("│╭╮╰╯─( ") for x in screen_text(app).splitlines())
+            line = said[said.index("Last trick: "):]
+            line = line[:line.index("won by")]
+            assert all(f"{s.names[p]}: {s.words.card_words(c)}" in line for p, c in last["cards"])  # named as cards
+            assert f"won by {s.names[last['winner']]}" in said
             await pilot.press("enter")  # next deal: the scores stay
             await ready(pilot, app)
             m = table.session.match
@@ -774,7 +777,9 @@ def test_a_tor_deal_ends_with_every_hand_and_total_shown_and_the_ended_deal_behi
             body = str(top.body)
             for p, cards in enumerate(closed["hands"]):  # each card with its suit sign after it
                 line = next(x for x in body.splitlines() if x.startswith(f"{s.names[p]}: ") and " = " in x)
-                assert line.endswith(f"= {closed['totals'][p]}") and all(c in line for c in cards)
+                faces = s.words.faces
+                assert line.endswith(f"= {closed['totals'][p]}") and all(f"{faces[c].rank}{faces[c].sign}" in line
+                                                                         for c in cards)
             behind = str(table.query_one("#info-text").content)
             assert all(f"= {t}" in behind for t in closed["totals"])  # the ended deal, hands shown
             assert s.match.deal_number == 2 and "l last trick" not in screen_text(app)

@@ -99,7 +99,7 @@ class Audit:
             self.failures.append(f"seat {seat}: card roles not built from the view sent")
         if msg["lines"] != table_lines(text_of(rules), msg["view"]):
             self.failures.append(f"seat {seat}: table lines not built from the view sent")
-        if [list(x) for x in msg["shown"]] != [list(x) for x in shown_cards(rules, msg["view"])]:
+        if [list(x) for x in msg["shown"]] != [list(x) for x in shown_cards(text_of(rules), msg["view"])]:
             self.failures.append(f"seat {seat}: the cards shown not built from the view sent")
         found = codes_in(rest, codes)
         last = msg["last_trick"]

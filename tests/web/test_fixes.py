@@ -85,7 +85,7 @@ REPLAYED = {"tor": ({"deals": 2}, 2), "meri": ({}, 8), "yokir": ({"target": 1}, 
 
 def felt_codes(match: Match) -> list[str]:
     """The face-up cards every seat sees alike, in the views' order."""
-    shown = [shown_cards(match.rules, match.view(s)) for s in range(match.rules.seats)]
+    shown = [shown_cards(text_of(match.rules), match.view(s)) for s in range(match.rules.seats)]
     return [c for label, codes in shown[0] if all((label, codes) in o for o in shown[1:])
             for c in codes]
 

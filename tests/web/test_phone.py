@@ -1,6 +1,7 @@
 """The table on a 390x844 phone: the header in two rows (the name and the buttons, then the
 deal's facts); a completed trick's cards do not overlap one another (Meri's eight too) and its
-sentence covers none of them."""
+sentence covers none of them; the end-of-deal banner is two small lines at most. On a laptop
+too, Yokir's trick sentence covers no card."""
 
 import pytest
 
@@ -29,24 +30,53 @@ MEASURE = """() => {
 }"""
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("game", sorted(SEATS))
-def test_the_phone_header_and_trick_are_tidy(browser, live_server, game):
+def played_until(browser, live_server, game: str, viewport: dict, measure: str) -> dict:
+    """Seat 0 of a table of `game` against computers plays until `measure` (a page function)
+    finds what it measures; what it measured. One evaluation both finds and measures: with two,
+    the table can move on in between (a CI run measured the next trick's single card)."""
     n = SEATS[game]
     _, link = person_table(live_server, game, kinds=("person",) + ("computer",) * (n - 1))
-    page = new_page(browser, PHONE)
+    page = new_page(browser, viewport)
     page.emulate_media(reduced_motion="reduce")  # the cards where they settle, not flying in
     page.goto(link)
     page.wait_for_selector("#hand [data-code]")
     for _ in range(800):
-        # one evaluation both finds the completed trick and measures it: with two, the table can
-        # move on to the next trick in between (a CI run measured one card)
-        seen = page.evaluate(MEASURE)
+        seen = page.evaluate(measure)
         if seen:
-            break
+            return seen
         step(page)
         page.wait_for_timeout(30)
-    else:
-        raise AssertionError("no completed trick was shown")
+    raise AssertionError("never seen")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(SEATS))
+def test_the_phone_header_and_trick_are_tidy(browser, live_server, game):
+    seen = played_until(browser, live_server, game, PHONE, MEASURE)
     assert seen["rows"] <= 2, seen
-    assert seen["cards"] == n and seen["overlaps"] == 0 and seen["covered"] == 0, seen
+    assert seen["cards"] == SEATS[game] and seen["overlaps"] == 0 and seen["covered"] == 0, seen
+
+
+@pytest.mark.slow
+def test_yokirs_trick_sentence_covers_no_card_on_a_laptop(browser, live_server):
+    """Three cards round the middle of a wide table: the sentence sat on the side cards' edges."""
+    seen = played_until(browser, live_server, "yokir", {"width": 1280, "height": 800}, MEASURE)
+    assert seen["cards"] == 3 and seen["overlaps"] == 0 and seen["covered"] == 0, seen
+
+
+# The end-of-deal banner: its height, and whether the hand and the turn cue (when it is your turn)
+# are inside the viewport.
+BANNER = """() => {
+  const banner = document.querySelector("[data-banner]");
+  if (!banner) return null;
+  const inside = n => { const r = n.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; };
+  const cue = document.querySelector("#me .turn-cue");
+  return { height: banner.getBoundingClientRect().height,
+           hand: inside(document.querySelector("#hand")), cue: cue ? inside(cue) : true };
+}"""
+
+
+@pytest.mark.slow
+def test_the_phones_end_of_deal_banner_is_compact(browser, live_server):
+    seen = played_until(browser, live_server, "yokir", PHONE, BANNER)
+    assert seen["height"] <= 40 and seen["hand"] and seen["cue"], seen  # two small lines (it was 54 px, three)

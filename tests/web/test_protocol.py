@@ -581,7 +581,7 @@ def test_the_cards_shown_beside_the_trick_come_from_face_up_and_the_keys_declare
     discard = match.legal()[0]
     match.apply(discard)
     view = match.view(picker)
-    assert shown_cards(rules, view) == [("upcard", [up]), ("discard", [discard.split()[1]])]
+    assert shown_cards(text_of(rules), view) == [("picked up", [up]), ("your discard", [discard.split()[1]])]
     assert set(roles(text_of(rules), view)) <= set(view["hand"]) | {up, discard.split()[1]}
     spectator = public_view(rules, [match.view(s) for s in range(3)])
-    assert shown_cards(rules, spectator) == [("upcard", [up])]
+    assert shown_cards(text_of(rules), spectator) == [("picked up", [up])]

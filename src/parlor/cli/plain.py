@@ -38,7 +38,7 @@ def table_lines(session: TableSession, seat: int) -> list[str]:
     lines += words.table_lines(view)
     if view["trick"]:
         lines.append(say("Trick: {cards}", cards=listed(
-            say("{seat} {card}", seat=who(s), card=words.card_words(c)) for s, c in view["trick"])))
+            say("{seat}: {card}", seat=who(s), card=words.card_words(c)) for s, c in view["trick"])))
     hand = []
     for i, code in enumerate(view["hand"], 1):
         role = words.card_role(view, code)

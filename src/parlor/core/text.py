@@ -16,6 +16,9 @@ table's rules, or this class itself for a game without one. It gives
                                    (the same at every table: `registry.faces_of(game_id)`,
                                    worked out once)
     card_words(code)               a card in a sentence: "the king of spades"
+    pile_words(label, state)       a place of face-up cards (a `face_up` label, a view key holding
+                                   cards) in words: "face-up card", "discard pile"
+    fact_words(fact, value)        a seat's fact that is a word (`seat_facts`) in words: "passed"
     action_words(view, action)     a legal move as its button says it to the seat to act:
                                    "Bid 2", "Lead the joker: highest diamonds"
     move_words(view, seat, action) a move that was made, as the audience whose view it is saw it
@@ -136,6 +139,8 @@ class GameText:
     # A verb of the game's moves -> the kind of move it is, in words, for the line that tells a
     # person what is wanted of them ("discard a card"); a game adds its own verbs to TURN_WORDS.
     turn_words: ClassVar[dict[str, str]] = {}
+    # A `face_up` label or a view key holding cards -> its name, a template (`pile_words`).
+    pile_names: ClassVar[dict[str, str]] = {}
 
     def __init__(self, rules: Rules):
         self.rules = rules
@@ -174,6 +179,16 @@ class GameText:
         # TRANSLATORS: a card in a sentence; {rank} ("king") and {suit} ("spades") are said from
         # their own templates. Order them as your language does ("pikk király", "გულის მეფე").
         return say("the {rank} of {suit}", rank=said(face.name), suit=said(face.suit))
+
+    def pile_words(self, label: str, state: str | None = None) -> str:
+        """A place of face-up cards in words, by its `face_up` label (and state) or its view key;
+        undeclared, the label with spaces."""
+        return said(self.pile_names[label]) if label in self.pile_names else label.replace("_", " ")
+
+    def fact_words(self, fact: str, value: str) -> str:
+        """A seat's fact that is a word ("pass", a `seat_facts` value) in words; undeclared, the
+        word itself."""
+        return value.replace("_", " ")
 
     def _named(self, action: str) -> str:
         """An action string with each card in words: the plain fallback of the methods below."""

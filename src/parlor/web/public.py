@@ -1,7 +1,6 @@
 """What the web front end draws from a view: card codes in it, the cards beside the trick, table
-lines, card roles. The spectator's view itself is a core concept (parlor.core.spectator)."""
+lines, the seats' facts in words, card roles. The spectator's view itself is a core concept (parlor.core.spectator)."""
 
-from parlor.core.rules import Rules
 from parlor.core.text import GameText
 from parlor.core.view import Card, Cards, Optional, View
 
@@ -47,17 +46,24 @@ def _holds_cards(kind) -> bool:
     return isinstance(kind, (Card, Cards))
 
 
-def shown_cards(rules: Rules, view: View) -> list[tuple[str, list[str]]]:
+def shown_cards(words: GameText, view: View) -> list[tuple[str, list[str]]]:
     """The cards the browser draws beside the trick, in the view's order, as (label, codes): each
-    face-up place of the table (`face_up`, labelled in words), and every game key declared a card
-    or cards (a face-up card, your discard), named by its key; empty ones left out."""
+    face-up place of the table (`face_up`) and every game key declared a card or cards (a
+    face-up card, your discard), labelled in the game's words; empty ones left out."""
     out = []
     for key, value in view.items():
         if key == "face_up":
-            out += [(e["label"].replace("_", " "), e["cards"]) for e in value if e["cards"]]
-        elif value and _holds_cards(rules.view_schema.get(key)):
-            out.append((key.replace("_", " "), [value] if isinstance(value, str) else value))
+            out += [(words.pile_words(e["label"], e["state"]), e["cards"]) for e in value if e["cards"]]
+        elif value and _holds_cards(words.rules.view_schema.get(key)):
+            out.append((words.pile_words(key), [value] if isinstance(value, str) else value))
     return out
+
+
+def seat_facts(words: GameText, view: View) -> list[dict[str, str]]:
+    """Each seat's facts that are words (`seat_facts`: a bid said, "pass"), in the game's words;
+    the browser shows its numbers itself."""
+    return [{k: words.fact_words(k, x) for k, x in facts.items() if isinstance(x, str)}
+            for facts in view.get("seat_facts") or ()]
 
 
 def roles(words: GameText, view: View) -> dict:
@@ -65,7 +71,7 @@ def roles(words: GameText, view: View) -> dict:
     out = {}
     rules = words.rules
     drawn = set(view["hand"]) | {c for _, c in view["trick"]}
-    drawn.update(c for _, codes in shown_cards(rules, view) for c in codes)
+    drawn.update(c for _, codes in shown_cards(words, view) for c in codes)
     for code in sorted(drawn & rules.deck.index.keys()):
         try:
             role = words.card_role(view, code)

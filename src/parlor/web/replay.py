@@ -40,7 +40,7 @@ class Replays:
             views.append(v)
         # the cards beside the trick: a place every seat sees alike (a discard pile, the turned
         # trump) lies on the felt, the others (a seat's own discard) by their seat
-        shown = [public.shown_cards(match.rules, v) for v in views]
+        shown = [public.shown_cards(words, v) for v in views]
         felt = [x for x in shown[0] if all(x in other for other in shown[1:])]
         roles: dict = {}
         for v in views:  # every hand is drawn, so every seat's roles

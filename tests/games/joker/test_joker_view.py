@@ -21,11 +21,11 @@ _SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def _as(mode: str) -> str:
-    """What a joker was played as, as a trick's list says it after the card."""
+    """What a joker was played as, as a trick's list says it after the seat."""
     how = mode.split()
     if how[0] in ("high", "low"):
-        return f"{how[0]}est {_SUITS[how[1]]}"
-    return "to take" if how[0] == "take" else "thrown away"
+        return f"the joker as the {how[0]}est {_SUITS[how[1]]}"
+    return "the joker to take" if how[0] == "take" else "the joker thrown away"
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -205,7 +205,7 @@ def test_text_hooks():
     text = text_of(m.rules)
     v = m.view(3)
     lines = "\n".join(text.table_lines(v))
-    assert f"Turned card {turned_of(v)}" in lines and "Deal 3 of 24" in lines
+    assert f"Turned up: {text.card_words(turned_of(v))}; trump: " in lines and "Deal 3 of 24" in lines
     assert text.card_role(v, "X1") == Role("joker", "joker")
     trump = v["trump"]
     assert text.card_role(v, "A" + trump) == Role("trump", "trump")
@@ -246,14 +246,14 @@ def test_the_table_lines_give_the_last_trick_with_its_winner_and_a_jokers_mode_o
         if v["tricks"]:
             trick = v["tricks"][-1]
             leader, winner, jokers = trick["leader"], trick["winner"], dict(trick["modes"])
-            plays = [f"{c} {_as(jokers[p])}" if p in jokers else c for p, c in trick["cards"]]
-            assert last == [f"Last trick: {names[leader]} {plays[0]}, {names[(leader + 1) % 4]} {plays[1]}, "
-                            f"{names[(leader + 2) % 4]} {plays[2]}, {names[(leader + 3) % 4]} {plays[3]}; "
+            plays = [_as(jokers[p]) if p in jokers else text_of(rules).card_words(c) for p, c in trick["cards"]]
+            assert last == [f"Last trick: {names[leader]}: {plays[0]}, {names[(leader + 1) % 4]}: {plays[1]}, "
+                            f"{names[(leader + 2) % 4]}: {plays[2]}, {names[(leader + 3) % 4]}: {plays[3]}; "
                             f"won by {names[winner]}"]
             seen_last += 1
         else:
             assert last == []
-        modes = [f"{names[p]} {dict(v['trick'])[p]} {_as(mode)}" for p, mode in v["trick_modes"]]
+        modes = [f"{names[p]}: {_as(mode)}" for p, mode in v["trick_modes"]]
         joker = [x for x in lines if x.startswith("Joker in this trick: ")]
         # only the jokers' modes: the trick's plain cards are shown by every front end already
         assert joker == ([f"Joker in this trick: {', '.join(modes)}"] if modes else [])

@@ -84,4 +84,4 @@ def test_the_detail_names_the_taker_as_a_seat_the_front_ends_put_a_name_to():
     r = match.results[0]
     assert r.detail.startswith(f"trump G; taker seat {r.data['taker']} (declared); ")
     shown = text_of(match.rules).deal_result(r, [f"P{s}" for s in range(8)])
-    assert shown.startswith(f"trump G; taker P{r.data['taker']} (declared); ")
+    assert shown.startswith(f"trump: Guru; taker P{r.data['taker']} (declared); ")

@@ -291,7 +291,7 @@ def test_card_role():
     assert TEXT.card_role(v, "G5") == Role("trump", "trump")
     assert TEXT.card_role(v, "K5") is None
     weak = TEXT.card_role(v, "IRo")
-    assert weak.id == "weak" and "between I2 and I1" in weak.words
+    assert weak.id == "weak" and "between the 2 and the 1 of Isu" in weak.words
     assert TEXT.card_role(v, "X9") is None
     v = dict(v, trump="P")
     assert TEXT.card_role(v, "PRo") == Role("tenka", "Tenka, the trump Robai")
@@ -301,14 +301,15 @@ def test_card_role():
 def test_table_lines():
     m = worked_example_after(trick_start(1) + 4)
     lines = "\n".join(TEXT.table_lines(m.view(0)))
-    assert "Trump: G (Guru)" in lines and "indicator G4" in lines and "GRo (declared)" in lines
-    assert "Taker: seat 6 (declared), took the indicator G4" in lines
-    assert "Side cards (out of play): discard K9, K6, P2" in lines
+    assert "Trump: Guru;" in lines and "the indicator: the 4 of Guru" in lines
+    assert "the trump Robai, the Robai of Guru: declared" in lines
+    assert "Taker: seat 6 (declared), took the indicator, the 4 of Guru" in lines
+    assert "Side cards (out of play): the discard, the 9 of Koppu; the 6 of Koppu; the 2 of Pao" in lines
     assert "Face down (trumps): seat 7, seat 1" in lines and "no Meri yet" in lines
     m = worked_example_after(trick_start(2))
     lines = "\n".join(TEXT.table_lines(m.view(0)))
-    assert "Tricks: A 1  B 0; combos: A +2  B -2" in lines
-    assert "Sun-Un GSu>GUn +2 A" in lines
+    assert "Tricks: team A 1, team B 0; combos: team A +2, team B -2" in lines
+    assert "— Sun over Un moves 2 points to team A" in lines
     m = worked_example_after(3)
     lines = TEXT.table_lines(m.view(0))
     assert any(line.startswith("Declaration: ") for line in lines)
@@ -340,7 +341,7 @@ def test_a_trump_robai_discarded_by_the_dealer_shows_out_of_play():
     for seat in range(8):
         v = RULES.view(s, seat)
         assert v["robai"] == "out of play" and "GRo" in v["side_cards"]
-        assert "GRo (out of play)" in "\n".join(TEXT.table_lines(v))
+        assert "the Robai of Guru: out of play" in "\n".join(TEXT.table_lines(v))
 
 
 

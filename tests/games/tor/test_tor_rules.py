@@ -306,7 +306,7 @@ def test_views_hide_the_stock_and_other_hands():
 def test_known_cards_taken_from_the_discard_pile():
     match = play(HANDS, "KD QS", ["draw discard", "discard KC"])
     assert match.view(3)["known"] == [[], ["KD"], [], []]
-    assert "seat 1 holds KD (taken from the discard pile)" in text_of(match.rules).table_lines(match.view(3))
+    assert "seat 1 holds the king of diamonds (taken from the discard pile)" in text_of(match.rules).table_lines(match.view(3))
 
 
 def test_all_hands_shown_when_the_deal_ends():
@@ -318,9 +318,9 @@ def test_all_hands_shown_when_the_deal_ends():
     assert v["totals"] == [29, 9, 16, 4]
     assert v["result"]["points"] == [-1, -1, -1, 3]
     lines = text_of(match.rules).table_lines(v)
-    assert any("0: KD KH KS   set (legyező), seat 3" in line for line in lines)
-    assert any("1: TH JH QH   run (sor), seat 1" in line for line in lines)
-    assert lines[0] == "Stock (talon): 27 cards   Discard pile: 9C on top (4 cards)"
+    assert any("0: K♦ K♥ K♠   set (legyező), seat 3" in line for line in lines)
+    assert any("1: 10♥ J♥ Q♥   run (sor), seat 1" in line for line in lines)
+    assert lines[0] == "Stock (talon): 27 cards   Discard pile: the 9 of clubs on top (4 cards)"
     assert lines[-1] == "drop (virít) by seat 3 (4) succeeded"  # the detail, with the spec's Hungarian term
     named = text_of(match.rules).table_lines(dict(v, names=["Ann", "Bob", "Cy", "Dee"]))
     assert named[-1] != lines[-1] and "Dee" in named[-1] and "seat" not in named[-1]  # as every front end shows it
@@ -329,8 +329,8 @@ def test_all_hands_shown_when_the_deal_ends():
 def test_table_lines_in_play():
     match = play(HANDS, "KD QS", ["draw stock", "meld 5D 6D 7D", "end"])
     lines = text_of(match.rules).table_lines(match.view(2))
-    assert lines[0] == "Stock (talon): 30 cards   Discard pile: KD on top (1 card)"
-    assert "  0: 5D 6D 7D   run (sor), seat 1" in lines
+    assert lines[0] == "Stock (talon): 30 cards   Discard pile: the king of diamonds on top (1 card)"
+    assert "  0: 5♦ 6♦ 7♦   run (sor), seat 1" in lines
     assert "Cards in hand: seat 0: 5  seat 1: 3  seat 2: 5  seat 3: 5" in lines
 
 
@@ -338,9 +338,9 @@ def test_table_lines_name_the_seats_by_the_tables_names():
     match = play(HANDS, "KD QS", ["draw stock", "meld 5D 6D 7D", "end", "draw discard", "discard JS"])
     view = dict(match.view(3), names=["Ann", "Bob", "Cy", "Dee"])
     lines = text_of(match.rules).table_lines(view)
-    assert "  0: 5D 6D 7D   run (sor), Bob" in lines
+    assert "  0: 5♦ 6♦ 7♦   run (sor), Bob" in lines
     assert "Cards in hand: Ann: 5  Bob: 3  Cy: 5  Dee: 5" in lines
-    assert "Cy holds KD (taken from the discard pile)" in lines
+    assert "Cy holds the king of diamonds (taken from the discard pile)" in lines
 
 
 def test_resample_keeps_what_the_seat_knows():

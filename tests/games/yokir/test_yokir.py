@@ -298,4 +298,4 @@ def test_the_table_lines_say_who_picked_up_the_face_up_card():
     match.apply("pick")
     for seat in range(3):
         view = dict(match.view(seat), names=["Ann", "Bob", "Cid"])
-        assert f"{view['names'][picker]} picked up the face-up {up}" in text_of(rules).table_lines(view)[0]
+        assert f"{view['names'][picker]} picked up {text_of(rules).card_words(up)}." in text_of(rules).table_lines(view)[0]

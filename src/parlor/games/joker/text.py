@@ -27,17 +27,17 @@ def _kind_words(token: str) -> str:
             "misere": say("misère")}.get(token, say("turned trump"))
 
 
-def _joker_as(seat: str, card: str, mode: str) -> str:
+def _joker_as(seat: str, mode: str) -> str:
     """A joker in a trick's list of cards, with what it was played as (its mode: "high S", "low H",
     "take", "discard"), one whole phrase a mode."""
     how = mode.split()
     if how[0] == "high":
-        return say("{seat} {card} highest {suit}", seat=seat, card=card, suit=_suit(how[1]))
+        return say("{seat}: the joker as the highest {suit}", seat=seat, suit=_suit(how[1]))
     if how[0] == "low":
-        return say("{seat} {card} lowest {suit}", seat=seat, card=card, suit=_suit(how[1]))
+        return say("{seat}: the joker as the lowest {suit}", seat=seat, suit=_suit(how[1]))
     if how[0] == "take":
-        return say("{seat} {card} to take", seat=seat, card=card)
-    return say("{seat} {card} thrown away", seat=seat, card=card)
+        return say("{seat}: the joker to take", seat=seat)
+    return say("{seat}: the joker thrown away", seat=seat)
 
 
 def _suit(letter: str) -> str:
@@ -66,15 +66,19 @@ class JokerText(GameText):
             "misere": N_("9 cards, misère (−100 a trick)")}),
     }
     turn_words = {"trump": N_("name the trump suit")}
+    pile_names = {"turned": N_("turned card"), "first_three": N_("your first three cards")}
 
     @classmethod
     def option_label(cls, option: Option) -> tuple[str, dict]:
         """The declared words, and the schedule's deals of 1 to 8 cards, whose words a count says."""
         label, values = super().option_label(option)
-        if option.name == "schedule":
-            values = {**{str(n): say_n("{count} card, trump turned up", "{count} cards, trump turned up", n)
-                         for n in range(1, 9)}, **values}
-        return label, values
+        return (label, cls.deal_kinds()) if option.name == "schedule" else (label, values)
+
+    @classmethod
+    def deal_kinds(cls) -> dict[str, str]:
+        """Each kind of deal by its token, in words: "3 cards, trump turned up", "9 cards, no trump"."""
+        return {**{str(n): say_n("{count} card, trump turned up", "{count} cards, trump turned up", n)
+                   for n in range(1, 9)}, **{k: said(w) for k, w in cls.option_words["schedule"][1].items()}}
 
     def table_lines(self, v: View) -> list[str]:
         """The deal, trump, bids, the last trick, tricks won, the trick's joker modes, the chapter."""
@@ -87,19 +91,20 @@ class JokerText(GameText):
         trump = v["trump"]
         turned = turned_of(v)
         if turned:
-            lines.append(say("Turned card {card}: no trump", card=turned) if trump == "none" else
-                         say("Turned card {card}: trump {suit}", card=turned, suit=trump))
+            card = self.card_words(turned)
+            lines.append(say("Turned up: {card}; no trump", card=card) if trump == "none" else
+                         say("Turned up: {card}; trump: {suit}", card=card, suit=_suit(trump)))
         elif trump is None:
             lines.append(say("Trump: not named yet ({chooser} chooses after seeing three cards)",
                              chooser=who(v["chooser"])))
         else:
-            lines.append(say("Trump: none") if trump == "none" else say("Trump: {suit}", suit=trump))
+            lines.append(say("Trump: none") if trump == "none" else say("Trump: {suit}", suit=_suit(trump)))
         if v["hand_hidden"]:
             lines.append(say_n("{count} of your cards is still face down",
                                "{count} of your cards are still face down", v["hand_hidden"]))
         bids = bids_of(v)
         if bids is not None:
-            said = listed(say("{seat} -", seat=who(p)) if b is None else say("{seat} {bid}", seat=who(p), bid=b)
+            said = listed(say("{seat}: not yet", seat=who(p)) if b is None else say("{seat}: {bid}", seat=who(p), bid=b)
                           for p, b in enumerate(bids))
             lines.append(say("Bids: {bids}", bids=said))
             if v["phase"] == "bid" and v["to_act"] == v["dealer"]:
@@ -109,14 +114,13 @@ class JokerText(GameText):
         if v["tricks"]:
             last = v["tricks"][-1]
             modes = dict(last["modes"])
-            played = listed(_joker_as(who(p), c, modes[p]) if p in modes else
-                            say("{seat} {card}", seat=who(p), card=c) for p, c in last["cards"])
+            played = listed(_joker_as(who(p), modes[p]) if p in modes else
+                            say("{seat}: {card}", seat=who(p), card=self.card_words(c)) for p, c in last["cards"])
             lines.append(say("Last trick: {cards}; won by {winner}", cards=played, winner=who(last["winner"])))
-        won = listed(say("{seat} {won}", seat=who(p), won=f["won"]) for p, f in enumerate(v["seat_facts"]))
+        won = listed(say("{seat}: {won}", seat=who(p), won=f["won"]) for p, f in enumerate(v["seat_facts"]))
         lines.append(say("Tricks won: {tricks}", tricks=won))
-        card = dict(v["trick"])
         if v["trick_modes"]:  # the trick's cards are shown elsewhere; a joker's mode only here
-            jokers = listed(_joker_as(who(p), card[p], mode) for p, mode in v["trick_modes"])
+            jokers = listed(_joker_as(who(p), mode) for p, mode in v["trick_modes"])
             lines.append(say("Joker in this trick: {jokers}", jokers=jokers))
         if v["chapter_premium"] and v["chapter_results"]:
             on = [p for p in range(4) if all(r["bids"][p] == r["tricks"][p] for r in v["chapter_results"])]
@@ -220,18 +224,21 @@ class JokerText(GameText):
         return Role("trump", say("trump")) if code[1] == trump else None
 
     def deal_result(self, result: DealResult, names: Sequence[str] | None) -> str:
+        """"deal 3 of 24: 3 cards, trump turned up; trump: hearts; Ann bid 1, took 1 trick; ..."."""
         d, who = result.data, Seats(names)
-        clauses = [say("deal {number} ({kind}) trump none", number=d["deal"], kind=d["token"])
-                   if d["trump"] == "none" else
-                   say("deal {number} ({kind}) trump {suit}", number=d["deal"], kind=d["token"], suit=d["trump"])]
+        kind = self.deal_kinds()[d["token"]]
+        clauses = [say("deal {number} of {deals}: {kind}", number=d["deal"], deals=len(self.rules.plans), kind=kind)]
+        if d["token"] != "nt":  # the kind says it has no trump
+            clauses.append(say("no trump") if d["trump"] == "none" else say("trump: {suit}", suit=_suit(d["trump"])))
         if d["bids"] is not None:  # gold and misère deals have no bids
-            bids = listed(say("{seat} {bid}", seat=who(p), bid=b) for p, b in enumerate(d["bids"]))
-            clauses.append(say("bids {bids}", bids=bids))
-        tricks = listed(say("{seat} {tricks}", seat=who(p), tricks=k) for p, k in enumerate(d["tricks"]))
-        clauses.append(say("tricks {tricks}", tricks=tricks))
+            clauses += [say_n("{seat} bid {bid}, took {count} trick", "{seat} bid {bid}, took {count} tricks", k,
+                              seat=who(p), bid=b) for p, (b, k) in enumerate(zip(d["bids"], d["tricks"]))]
+        else:
+            clauses += [say_n("{seat} took {count} trick", "{seat} took {count} tricks", k, seat=who(p))
+                        for p, k in enumerate(d["tricks"])]
         if any(d["premium"]):
             premium = listed(say("{seat} {points:+d}", seat=who(p), points=x) for p, x in enumerate(d["premium"]) if x)
-            clauses.append(say("premium {premium}", premium=premium))
+            clauses.append(say("chapter premium: {premium}", premium=premium))
         return listed(clauses, say("; "))
 
     def score_sheet(self, results: list[DealResult], names: list[str]) -> str:
@@ -265,7 +272,8 @@ class JokerText(GameText):
             for s in range(4):
                 bid = "-" if bids is None else str(bids[s])
                 cells.append(f"{bid:>3}{d['tricks'][s]:>3}{d['base'][s]:>5}")
-            lines.append(row(f"{number:>2} {d['token']:<6} {d['trump']:<5}", cells))
+            trump = FRENCH[d["trump"]].sign if d["trump"] in FRENCH else "-"  # the suit's sign, as a card shows it
+            lines.append(row(f"{number:>2} {d['token']:<6} {trump:<5}", cells))
             if any(d["premium"]):
                 lines.append(row("   " + say("* premium"), [f"{x:+d}*" if x else "" for x in d["premium"]]))
             chapter_sum = [a + b for a, b in zip(chapter_sum, r.points)]

@@ -31,6 +31,8 @@ class MeriText(GameText):
     about = N_("Eight-player Unsun karuta in two teams of four: win tricks and trump combos for your team.")
     option_words = {"num_deals": (N_("Deals in the match"), {})}
     turn_words = {"declare": N_("declare")}
+    pile_names = {"indicator": N_("indicator"), "trump_robai": N_("trump Robai"), "side_cards": N_("side cards"),
+                  "original_trumps": N_("your original trumps")}
     rank_names: ClassVar[dict[str, str]] = {"Ka": "Kaba", "Re": "Rei", "Ro": "Robai", "So": "Sota", "Un": "Un",
                                             "Su": "Sun"}
 
@@ -40,22 +42,23 @@ class MeriText(GameText):
         who = seats_of(v)
         trump = v["trump"]
         indicator = indicator_of(v)
-        lines = [say("Trump: {suit} ({name}); Tenka PRo is always a trump; indicator {indicator}; "
-                     "trump Robai {robai} ({status})", suit=trump, name=SUIT_NAMES[trump],
-                     indicator=indicator, robai=v["trump_robai"], status=_robai_words(v["robai"]))]
+        card = self.card_words
+        lines = [say("Trump: {suit}; Tenka, {tenka}, is always a trump; the indicator: {indicator}; the trump "
+                     "Robai, {robai}: {status}", suit=SUIT_NAMES[trump], tenka=card("PRo"), indicator=card(indicator),
+                     robai=card(v["trump_robai"]), status=_robai_words(v["robai"]))]
         if v["declarations"]:
-            said = listed(say("{seat} declare", seat=who(p)) if a == "declare" else say("{seat} pass", seat=who(p))
+            said = listed(say("{seat} declared", seat=who(p)) if a == "declare" else say("{seat} passed", seat=who(p))
                           for p, a in v["declarations"])
             lines.append(say("Declaration: {said}", said=said))
         if v["taker"] is not None:
-            lines.append(say("Taker: {taker} (declared), took the indicator {card}", taker=who(v["taker"]),
-                             card=indicator) if v["declared"] else
-                         say("Taker: {taker} (the dealer, nobody declared), took the indicator {card}",
-                             taker=who(v["taker"]), card=indicator))
+            lines.append(say("Taker: {taker} (declared), took the indicator, {card}", taker=who(v["taker"]),
+                             card=card(indicator)) if v["declared"] else
+                         say("Taker: {taker} (the dealer, nobody declared), took the indicator, {card}",
+                             taker=who(v["taker"]), card=card(indicator)))
         if v["side_cards"]:
             d, a, b = v["side_cards"]
-            lines.append(say("Side cards (out of play): discard {discard}, {first}, {second}",
-                             discard=d, first=a, second=b))
+            lines.append(say("Side cards (out of play): the discard, {discard}; {first}; {second}",
+                             discard=card(d), first=card(a), second=card(b)))
         if v["phase"] == "play":
             number = v["trick_number"]
             if v["meri_trick"]:
@@ -75,16 +78,16 @@ class MeriText(GameText):
                    "points_b": pts[1]}
         if v["team"]:  # a spectator has no team
             partners = listed(who(p) for p in range(v["seat"] % 2, 8, 2) if p != v["seat"])
-            lines.append(say("Tricks: A {tricks_a}  B {tricks_b}; combos: A {combos_a:+d}  B {combos_b:+d}; "
-                             "deal points: A {points_a}  B {points_b}  (you are team {team} with {partners})",
-                             team=v["team"], partners=partners, **figures))
+            lines.append(say("Tricks: team A {tricks_a}, team B {tricks_b}; combos: team A {combos_a:+d}, team B "
+                             "{combos_b:+d}; deal points: team A {points_a}, team B {points_b} (you are team {team} "
+                             "with {partners})", team=v["team"], partners=partners, **figures))
         else:
-            lines.append(say("Tricks: A {tricks_a}  B {tricks_b}; combos: A {combos_a:+d}  B {combos_b:+d}; "
-                             "deal points: A {points_a}  B {points_b}", **figures))
+            lines.append(say("Tricks: team A {tricks_a}, team B {tricks_b}; combos: team A {combos_a:+d}, team B "
+                             "{combos_b:+d}; deal points: team A {points_a}, team B {points_b}", **figures))
         if v["tricks"]:
             n = len(v["tricks"])
             last = v["tricks"][-1]
-            cards = listed(say("{seat} {card}", seat=who(p), card=c) for p, c in last["cards"])
+            cards = listed(say("{seat}: {card}", seat=who(p), card=self._card(c)) for p, c in last["cards"])
             winner = who(last["winner"])
             if n == 9:
                 line = say("Last trick 9: {cards}; won by {winner}", cards=cards, winner=winner)
@@ -92,12 +95,12 @@ class MeriText(GameText):
                 line = say("Last trick {number} (Meri): {cards}; won by {winner}", number=n, cards=cards, winner=winner)
             else:
                 line = say("Last trick {number}: {cards}; won by {winner}", number=n, cards=cards, winner=winner)
-            cb = last["combo"]
-            if cb:
-                line = say("{trick}; {combo} {won}>{beaten} +{value} {team}", trick=line, combo=cb["name"],
-                           won=cb["won"], beaten=cb["beaten"], value=cb["value"], team=cb["team"])
-            lines.append(line)
+            lines.append(self._with_combo(line, last["combo"]))
         return lines
+
+    def fact_words(self, fact: str, value: str) -> str:
+        """A seat's declaration: "declared" or "passed"."""
+        return say("declared") if value == "declare" else say("passed")
 
     def _card(self, code: str) -> str:
         """A card in words, Tenka (always a trump) named as such."""
@@ -163,10 +166,14 @@ class MeriText(GameText):
         else:
             said = who.agree(w, say("{you} take the trick with {card}", you=who(w), card=card),
                              say("{seat} takes the trick with {card}", seat=who(w), card=card))
-        combo = trick["combo"]
+        return self._with_combo(said, trick["combo"])
+
+    def _with_combo(self, trick: str, combo: dict | None) -> str:
+        """A trick's sentence and the combo it made, if it made one: "... — Un over Sota moves 2
+        points to team A"."""
         if combo is None:
-            return said
-        return say("{trick} — {won} over {beaten} moves {value} points to team {team}", trick=said,
+            return trick
+        return say("{trick} — {won} over {beaten} moves {value} points to team {team}", trick=trick,
                    won=self.faces[combo["won"]].name, beaten=self.faces[combo["beaten"]].name,
                    value=combo["value"], team=combo["team"])
 
@@ -187,7 +194,7 @@ class MeriText(GameText):
         if IS_TRUMP[t][c]:
             return Role("trump", say("trump"))
         if code == "IRo":
-            return Role("weak", say("plain Isu Robai (between I2 and I1)"))
+            return Role("weak", say("plain Isu Robai (between the 2 and the 1 of Isu)"))
         return None
 
     def deal_result(self, result: DealResult, names: Sequence[str] | None) -> str:
@@ -200,11 +207,11 @@ class MeriText(GameText):
         else:
             how = say("taker {taker} (nobody declared)", taker=taker)
         a, b = d["tricks"]
-        clauses = [say("trump {suit}", suit=d["trump"]), how, say("tricks A{a} B{b}", a=a, b=b)]
-        clauses += [say("t{trick} {won}>{beaten} +{value} {team}", trick=c["trick"], won=c["won"],
-                        beaten=c["beaten"], value=c["value"], team=c["team"]) for c in d["combos"]]
+        clauses = [say("trump: {suit}", suit=SUIT_NAMES[d["trump"]]), how,
+                   say("tricks: team A {a}, team B {b}", a=a, b=b)]
+        clauses += [self._with_combo(say("trick {number}", number=c["trick"]), c) for c in d["combos"]]
         a, b = d["team_points"]
-        clauses.append(say("A {a} B {b}", a=a, b=b))
+        clauses.append(say("points: team A {a}, team B {b}", a=a, b=b))
         return listed(clauses, say("; "))
 
     def score_sheet(self, results: list[DealResult], names: list[str]) -> str:

@@ -50,13 +50,15 @@ class TorText(GameText):
     # the spec's Hungarian table terms beside the English (tor.md 1, 5, 7, 8): talon, virít, terít
     turn_words = {"draw": N_("draw (stock or discard pile)"), "drop": N_("drop (virít)"),
                   "meld": N_("meld (terít)"), "layoff": N_("lay off"), "end": N_("end your turn")}
+    pile_names = {"discard_pile": N_("discard pile"), "turned_up": N_("turned up"),
+                  "taken": N_("taken from the discard pile")}
 
     def table_lines(self, v: View) -> list[str]:
         who = seats_of(v)
         pile = discard_pile_of(v)
         stock = say_n("{count} card", "{count} cards", v["stock_size"])
-        top = (say_n("{card} on top ({count} card)", "{card} on top ({count} cards)", len(pile), card=pile[-1])
-               if pile else say("empty"))
+        top = (say_n("{card} on top ({count} card)", "{card} on top ({count} cards)", len(pile),
+                     card=self.card_words(pile[-1])) if pile else say("empty"))
         lines = [say("Stock (talon): {stock}   Discard pile: {pile}", stock=stock, pile=top)]
         if v["melds"]:
             lines.append(say("Melds:"))
@@ -64,7 +66,7 @@ class TorText(GameText):
                 mask = sum(1 << DECK.index[c] for c in m["cards"])
                 kind = say("set (legyező)") if is_set(mask) else say("run (sor)")
                 lines.append("  " + say("{number}: {cards}   {kind}, {owner}", number=m["number"],
-                                        cards=" ".join(m["cards"]), kind=kind, owner=who(m["owner"])))
+                                        cards=self._short(m["cards"]), kind=kind, owner=who(m["owner"])))
         else:
             lines.append(say("Melds: none"))
         sizes = listed((say("{seat}: {cards}", seat=who(p), cards=k) for p, k in enumerate(v["hand_sizes"])), "  ")
@@ -72,15 +74,15 @@ class TorText(GameText):
         for p, cards in enumerate(v["known"]):
             if cards and p != v["seat"]:
                 lines.append(say("{seat} holds {cards} (taken from the discard pile)", seat=who(p),
-                                 cards=" ".join(cards)))
+                                 cards=listed(self.card_words(c) for c in cards)))
         if v["taken"]:
-            lines.append(say("Taken from the discard pile this turn: {card}", card=v["taken"]))
+            lines.append(say("Taken from the discard pile this turn: {card}", card=self.card_words(v["taken"])))
         if v["hands"] is None and v["hand"]:  # every drop and burn is decided by it
             total = sum(VALUE[DECK.index[c]] for c in v["hand"])
             lines.append(say("Your hand counts {total}", total=total))
         if v["hands"] is not None:
             for p, cards in enumerate(v["hands"]):
-                lines.append(say("{seat}: {cards}  = {total}", seat=who(p), cards=" ".join(cards) or "-",
+                lines.append(say("{seat}: {cards}  = {total}", seat=who(p), cards=self._short(cards) or "-",
                                  total=v["totals"][p]))
             r = v["result"]
             lines.append(_how_it_ended(r["end"], r["seats"], v["totals"], r["points"], who))

@@ -36,6 +36,7 @@ class YokirText(GameText):
     about = N_("Three-player Euchre from A Tale in the Desert: whoever names trump plays alone against the other two.")
     option_words = {"target": (N_("Points to win"), {})}
     turn_words = {"pick": N_("pick up the face-up card"), "call": N_("call a trump suit")}
+    pile_names = {"upcard": N_("face-up card"), "discard": N_("your discard")}
     # TRANSLATORS: Yokir's ranks, from the highest (Initiate) down; the {rank} of "the {rank} of {suit}".
     rank_names: ClassVar[dict[str, str]] = {"1": N_("Initiate"), "2": N_("Student"), "3": N_("Prentice"),
                                             "4": N_("Journeyman"), "5": N_("Scribe"), "6": N_("Master")}
@@ -46,18 +47,19 @@ class YokirText(GameText):
         up, up_state = upcard_of(v)
         if v["trump"]:
             t = v["trump"]
-            sage = SUITS[partner(SUITS.index(t))]
+            roles = {"oracle": self.card_words("1" + t), "sage": self.card_words("1" + SUITS[partner(SUITS.index(t))])}
             if up_state == "picked":  # 12: everyone saw the picker take it
-                lines.append(say("Trump: {suit} ({name}), {caller} picked up the face-up {card}. "
-                                 "Oracle 1{suit}, Sage 1{sage}.", suit=t, name=said(SUIT_NAMES[t]),
-                                 caller=who(v["caller"]), card=up, sage=sage))
+                lines.append(say("Trump: {suit}, {caller} picked up {card}. The Oracle is {oracle}, the Sage "
+                                 "{sage}.", suit=said(SUIT_NAMES[t]), caller=who(v["caller"]),
+                                 card=self.card_words(up), **roles))
             else:
-                lines.append(say("Trump: {suit} ({name}), called by {caller}. Oracle 1{suit}, Sage 1{sage}.",
-                                 suit=t, name=said(SUIT_NAMES[t]), caller=who(v["caller"]), sage=sage))
+                lines.append(say("Trump: {suit}, called by {caller}. The Oracle is {oracle}, the Sage {sage}.",
+                                 suit=said(SUIT_NAMES[t]), caller=who(v["caller"]), **roles))
         elif up_state == "face_up":
-            lines.append(say("Face-up card: {card}. Pick it (its suit becomes trump) or pass.", card=up))
+            lines.append(say("Face-up card: {card}. Pick it (its suit becomes trump) or pass.",
+                             card=self.card_words(up)))
         else:
-            lines.append(say("Turned down: {card}. Name another suit as trump, or pass.", card=up))
+            lines.append(say("Turned down: {card}. Name another suit as trump, or pass.", card=self.card_words(up)))
         # each round of bidding on a line of its own: every seat bids once a round (rules 6)
         n = v["seats"]
         first, second = v["bids"][:n], v["bids"][n:]
@@ -68,14 +70,30 @@ class YokirText(GameText):
             bids = listed(_bid(who, s, b) for s, b in second)
             lines.append(say("Bids, round 2 (another suit): {bids}", bids=bids))
         if v["discard"]:
-            lines.append(say("You discarded {card}.", card=v["discard"]))
+            lines.append(say("You discarded {card}.", card=self.card_words(v["discard"])))
         if v["tricks"]:
             last = v["tricks"][-1]
-            played = listed(say("{seat} {card}", seat=who(p), card=c) for p, c in last["cards"])
+            played = listed(say("{seat}: {card}", seat=who(p), card=self.card_words(c)) for p, c in last["cards"])
             lines.append(say("Last trick: {cards}; won by {winner}", cards=played, winner=who(last["winner"])))
-            won = listed(say("{seat} {won}", seat=who(s), won=f["won"]) for s, f in enumerate(v["seat_facts"]))
+            won = listed(say("{seat}: {won}", seat=who(s), won=f["won"]) for s, f in enumerate(v["seat_facts"]))
             lines.append(say("Tricks won: {tricks}", tricks=won))
         return lines
+
+    def pile_words(self, label: str, state: str | None = None) -> str:
+        """The up card by what became of it: face up, picked up, turned down (rules 6, 12)."""
+        if label == "upcard" and state == "picked":
+            return say("picked up")
+        if label == "upcard" and state == "turned_down":
+            return say("turned down")
+        return super().pile_words(label, state)
+
+    def fact_words(self, fact: str, value: str) -> str:
+        """A seat's last bid: "passed", "picked it up", "called Thought"."""
+        if value == "pass":
+            return say("passed")
+        if value == "pick":
+            return say("picked it up")
+        return say("called {suit}", suit=said(SUIT_NAMES[value.split()[-1]]))
 
     def _card(self, v: View, code: str) -> str:
         """A card in words, the Oracle and the Sage named as what they are under the view's trump."""
@@ -147,4 +165,4 @@ class YokirText(GameText):
         if caller is None:
             return say("all passed twice: dead hand")
         return say_n("{caller} called {suit}, took {count} trick", "{caller} called {suit}, took {count} tricks",
-                     d["tricks"][caller], caller=Seats(names)(caller), suit=d["trump"])
+                     d["tricks"][caller], caller=Seats(names)(caller), suit=said(SUIT_NAMES[d["trump"]]))

@@ -179,7 +179,7 @@ function badges(s) {
 }
 
 // A seat's public facts (the view's seat_facts): a bid and the tricks taken as "2/1" (bid 2,
-// taken 1), a declaration ("pass") as its word; the tricks taken only once the play has begun.
+// taken 1), a declaration ("pass") in the server's words; the tricks taken only once the play has begun.
 function factEls(s) {
   const v = S.msg.view;
   const f = (v.seat_facts || [])[s] || {};
@@ -190,7 +190,8 @@ function factEls(s) {
   }
   for (const [k, val] of Object.entries(f)) {
     if (val === null || k === "bid" || (k === "won" && (Number.isInteger(f.bid) || !playing))) continue;
-    const text = k === "won" ? t("took {count}", { count: val }) : Number.isInteger(val) ? `${k} ${val}` : val;
+    const text = k === "won" ? t("took {count}", { count: val }) : Number.isInteger(val) ? `${k} ${val}`
+      : ((S.msg.facts || [])[s] || {})[k] ?? val;
     out.push(el("span", { class: "fact", "data-fact": k }, text));
   }
   return out;
