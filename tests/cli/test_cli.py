@@ -418,7 +418,7 @@ def test_play_load_refuses_table_arguments_that_differ_from_the_record(tmp_path,
                                        "(it has 2), --seats 4 (it has 5), --seed 12 (it has 11)\n")
     stdin_bytes(monkeypatch, b"quit\n")  # the record's own values are no contradiction
     assert main(load + ["--seed", "11", "-o", "stake=2", "--seats", "5"]) == 0
-    assert "Tőr: you are" in capsys.readouterr().out
+    assert "Tőr: you sit at seat" in capsys.readouterr().out
 
 
 def no_match_may_be_played(monkeypatch):

@@ -208,6 +208,6 @@ def test_the_line_mode_says_who_took_each_trick(game):
 def test_the_person_is_named_in_the_language_in_use():
     """Issue 34: in Hungarian the person is "Te" wherever a name is shown, never the English "You"."""
     _, out = _whole_game("joker", "hu")
-    assert out[0].startswith("Joker") and "Te" in out[0]
+    assert out[0].startswith("Joker") and "helyen ülsz" in out[0]  # the seat said, not the name again
     assert not [line for line in out if re.search(r"\bYou\b", line)]
     assert any(line.startswith("Állás: Te 0") or "Állás: Te 0" in line for line in out)

@@ -528,7 +528,7 @@ def test_play_falls_back_to_the_line_mode_without_a_terminal(monkeypatch, capsys
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
     assert main(["play", "yokir", "--seed", "1", "--bots", "random"]) == 0
     captured = capsys.readouterr()
-    assert "line mode" in captured.err and "Yokir: you are You" in captured.out
+    assert "line mode" in captured.err and "Yokir: you sit at seat" in captured.out
 
 
 @pytest.mark.parametrize("argv,reason", [
@@ -657,7 +657,7 @@ def test_a_loaded_match_puts_the_person_back_in_their_seat(tmp_path, monkeypatch
     assert opened[0].human == 1  # not the default seat 0, whose hand is a computer's
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
     assert main(["play", "yokir", "--plain", "--load", str(path)]) == 0
-    assert "you are You (seat 1)" in capsys.readouterr().out
+    assert "you sit at seat 1." in capsys.readouterr().out
     rs = ReplayScreen(record)
     assert rs.seat == 1 and rs.own_seat_only  # the record of a match not over
 

@@ -49,8 +49,8 @@ def run(args) -> int:
         return 0
     print(say("ref_trick: {plays:,.0f} card plays and {deals:,.0f} deals per CPU second (median of 5, before and "
               "after)", plays=ref["plays_per_s"], deals=ref["deals_per_s"]))
-    print(f"{say('game'):>6} {say('engine per CPU s'):>24} {say('÷ ref plays'):>11}   "
-          f"{say('search iterations/s'):>19} {say('÷ ref deals'):>11}")
+    heads = [say("game"), say("engine per CPU s"), say("÷ ref plays"), say("search iterations/s"), say("÷ ref deals")]
+    print(f"{heads[0]:>6} {heads[1]:>24} {heads[2]:>11}   {heads[3]:>19} {heads[4]:>11}")
     for r in rows:
         s = r["search"]
         print(f"{r['game']:>6} {r['plays_per_s']:>13,.0f} {r['unit']:<10} {r['ratio']:>11.2f}"

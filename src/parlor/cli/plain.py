@@ -20,8 +20,8 @@ HINTS_SHOWN = 3
 
 def scores_line(session: TableSession) -> str:
     who = Seats(session.names)
-    return say("Scores: {scores}", scores=listed(
-        (say("{seat} {points}", seat=who(s), points=v) for s, v in enumerate(session.match.scores)), "  "))
+    scores = [say("{seat} {points}", seat=who(s), points=v) for s, v in enumerate(session.match.scores)]
+    return say("Scores: {scores}", scores=listed(scores, "  "))
 
 
 def keys_of(session: TableSession, seat: int) -> dict[str, str]:
@@ -74,8 +74,7 @@ class PlainTable:
         """Play to the end or until the person leaves; the match as it then stands (a move taken
         back rebuilds it, so it may be another object than the one given)."""
         rules = self.match.rules
-        self.write(say("{game}: you are {name} (seat {seat}). Type help for help.",
-                       game=rules.title, name=self.who(self.human), seat=self.human))
+        self.write(say("{game}: you sit at seat {seat}. Type help for help.", game=rules.title, seat=self.human))
         computers = [say("{seat} ({player})", seat=self.who(s), player=self.session.bots[s].name)
                      for s in range(rules.seats) if not self.session.is_person(s)]
         self.write(say("Computer players: {players}.", players=listed(computers)))

@@ -193,12 +193,14 @@ class TableScreen(HandScreen):
         Binding("q", "quit_table", N_("quit")),
         Binding("u", "take_back", N_("take back")),
         Binding("U", "redo", N_("redo"), show=False),
-        Binding("v", "replay", N_("replay")),
+        # replay, new match and load are offered where they are wanted (the match's end, the
+        # start), so the footer keeps to what a deal needs and fits 80 columns with the rules key
+        Binding("v", "replay", N_("replay"), show=False),
         Binding("e", "review", N_("review"), show=False),  # at the match's end: the status line says it
-        Binding("n", "restart", N_("new match")),
+        Binding("n", "restart", N_("new match"), show=False),
         Binding("r", "rules", N_("rules")),
         Binding("k", "learn", N_("learn"), show=False),  # also the Rules dialog's Learn button
-        Binding("o", "load", N_("load")),
+        Binding("o", "load", N_("load"), show=False),
         Binding("left", "button_step(-1)", show=False),
         Binding("right", "button_step(1)", show=False),
         *HAND_KEYS,
@@ -246,11 +248,11 @@ class TableScreen(HandScreen):
         total = rules.max_deals()
         who = Seats(s.names)
         head = Text(f" {rules.title} ", style="bold reverse")
-        head.append("  " + (say("deal {deal}/{total}  ·  dealer {dealer}  ·  you are {name} (seat {seat})",
-                                deal=m.deal_number, total=total, dealer=who(view["dealer"]), name=who(s.human),
-                                seat=s.human) if total else
-                            say("deal {deal}  ·  dealer {dealer}  ·  you are {name} (seat {seat})",
-                                deal=m.deal_number, dealer=who(view["dealer"]), name=who(s.human), seat=s.human)))
+        # the person is "You" at this table: the header says their seat, not the name again
+        head.append("  " + (say("deal {deal}/{total}  ·  dealer {dealer}  ·  your seat {seat}",
+                                deal=m.deal_number, total=total, dealer=who(view["dealer"]), seat=s.human) if total else
+                            say("deal {deal}  ·  dealer {dealer}  ·  your seat {seat}",
+                                deal=m.deal_number, dealer=who(view["dealer"]), seat=s.human)))
         self.query_one("#head", Static).update(head)
         draw_table(self, s.words, view, m.scores, s.human)
         roles = {c: s.words.card_role(view, c) for c in view["hand"]}
