@@ -561,7 +561,8 @@ def test_line_mode_asks_before_quitting_and_reads_short_forms_as_meant():
     missing = next(c for c in ("1A", "2A", "3A", "4A", "5A", "6A", "1T", "2T") if c not in hand)
     typed = iter([missing.lower(), "quit", "hand", "quit", "quit"])
     PlainTable(match, 0, ["random"], read=lambda p: next(typed), write=out.append).run()
-    assert f"Not a legal move: you do not hold {missing}" in out  # not "not a Yokir action"
+    card = text_of(match.rules).card_words(missing)  # "the Initiate of Architecture"
+    assert f"Not a legal move: you do not hold {card}" in out  # not "not a Yokir action"
     assert sum(line.startswith("The match is not over and leaving loses it") for line in out) == 2
     assert not match.finished
 
@@ -577,7 +578,7 @@ def test_line_mode_reads_a_bare_card_as_the_one_card_move_even_beside_melds():
     missing = next(c for c in ("2C", "3C", "4C", "5C", "6C", "7C") if c not in match.view(0)["hand"])
     typed = iter([missing.lower(), "quit", "quit"])
     PlainTable(match, 0, ["random"], read=lambda p: next(typed), write=out.append).run()
-    assert f"Not a legal move: you do not hold {missing}" in out, out[-6:]
+    assert f"Not a legal move: you do not hold {text_of(match.rules).card_words(missing)}" in out, out[-6:]
 
 
 def test_line_mode_end_prompt_answers_the_sheet_before_leaving():

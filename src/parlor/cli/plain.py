@@ -10,7 +10,6 @@ from pathlib import Path
 from parlor import records
 from parlor.core.errors import ActionError
 from parlor.core.match import Match
-from parlor.core.rules import name_seats
 from parlor.core.words import listed, say, say_n
 from parlor.session import TableSession, against_computers, match_input, results_seen, seat_names
 from parlor.session.moves import card_moves, move_keys, short_form
@@ -263,7 +262,7 @@ class PlainTable:
             try:
                 self.session.apply(action)
             except ActionError as e:
-                self.write(name_seats(str(e), self.names, self.human))
+                self.write(say("Not a legal move: {reason}", reason=self.session.told(e.reason, self.human)))
                 continue
             self.session.undone.clear()  # a new move: what was taken back cannot come again
             return True

@@ -14,7 +14,6 @@ from parlor.bots import Bot, make_bot, play_safely
 from parlor.core.match import Match
 from parlor.core.registry import text_of
 from parlor.core.rng import Rng
-from parlor.core.rules import name_seats
 from parlor.core.view import View
 from parlor.core.words import say
 
@@ -88,17 +87,21 @@ class TableSession:
             return say("the match is over")
         return say("it is not your turn: {seat} is to act", seat=self.names[seat])
 
+    def told(self, reason: str, seat: int) -> str:
+        """The rules' reason a move is refused, told to `seat` in the language in use ("you do
+        not hold the seven of diamonds"): every refusal a person reads is said here."""
+        return self.words.refusal_words(reason, self.names, seat)
+
     def why_illegal(self, seat: int, action: str) -> str | None:
-        """The rules' reason `action` is illegal now, told to `seat` ("you do not hold 7D");
-        None when it is legal."""
+        """The rules' reason `action` is illegal now, told to `seat`; None when it is legal."""
         reason = self.rules.why_illegal(self.match.state, action)
-        return None if reason is None else name_seats(reason, self.names, seat)
+        return None if reason is None else self.told(reason, seat)
 
     def why_refused(self, seat: int, text: str) -> str | None:
         """Why `text`, typed or clicked by `seat`, makes no legal move, read as the move it was
         meant to be (moves.why_not) and told to `seat`; None when it names no move at all."""
         reason = why_not(self.rules, self.match.state, self.match.legal(), text)
-        return None if reason is None else name_seats(reason, self.names, seat)
+        return None if reason is None else self.told(reason, seat)
 
     # --- moving, and keeping the match as it goes
     def apply(self, action: str) -> None:

@@ -21,7 +21,7 @@ from textual.widgets import Button, Footer, Static
 
 from parlor import records
 from parlor.core.errors import ActionError, BadTable, ParlorError
-from parlor.core.rules import name_seats, team_letter
+from parlor.core.rules import team_letter
 from parlor.core.text import GameText
 from parlor.core.view import View
 from parlor.core.words import from_data, say
@@ -402,7 +402,7 @@ class TableScreen(HandScreen):
         try:
             s.apply(action)
         except ActionError as e:
-            self.notify(name_seats(str(e), s.names, s.human), severity="error")
+            self.notify(say("Not a legal move: {reason}", reason=s.told(e.reason, s.human)), severity="error")
             return
         s.undone.clear()  # a new move: what was taken back cannot come again
         self.redraw()
