@@ -89,8 +89,8 @@ class PlainTable:
         self.write(say("The match is over."))
         self.write(self.session.words.score_sheet(m.results, self.names))
         winners = m.winners()
-        self.write(say("Winners: {names}", names=listed(self.names[w] for w in winners)) if winners else
-                   say("Winners: none, a draw"))
+        self.write(say_n("Winner: {names}", "Winners: {names}", len(winners),
+                         names=listed(self.names[w] for w in winners)) if winners else say("Winners: none, a draw"))
         self._offer_save()
         return m
 
@@ -110,8 +110,7 @@ class PlainTable:
             else:
                 action, problem = self.session.computer_move(seat, m.view(seat), len(m.actions))
                 if problem:
-                    self.write(say("({seat}'s {player} player {problem}; it played a random legal move instead)",
-                                   seat=self.names[seat], player=self.session.bots[seat].name, problem=problem))
+                    self.write(self.session.problem_words(seat, problem))
                 self.session.apply(action)
             self._show_log()
         return True

@@ -11,6 +11,9 @@ from pathlib import Path
 
 from parlor import records
 from parlor.bots import Bot, make_bot, play_safely
+from parlor.bots.base import BotProblem
+from parlor.bots.levels import level_words
+from parlor.core.errors import shown
 from parlor.core.match import Match
 from parlor.core.registry import text_of
 from parlor.core.rng import Rng
@@ -177,12 +180,21 @@ class TableSession:
 
     # --- computer players
     def computer_move(self, seat: int, view: View, index: int,
-                      log: logging.Logger | None = None) -> tuple[str, str | None]:
+                      log: logging.Logger | None = None) -> tuple[str, BotProblem | None]:
         """The move of the computer at `seat` (its own, or a person's stand-in) from that seat's
         `view` at action `index` of the match, and what went wrong (bots.play_safely: a failing
         bot's move is a random legal one; `log` gets its traceback). Safe to call in a thread."""
         assert self.match.seed is not None, "a table's match is dealt from its seed"
         return play_safely(self.bots[seat], view, bot_rng(self.match.seed, index, seat), log)
+
+    def problem_words(self, seat: int, problem: BotProblem) -> str:
+        """What went wrong with the computer at `seat`, in a sentence for people."""
+        level = level_words(self.levels[seat])[0]
+        if problem.error is None:
+            return say("{seat}'s computer player ({level}) chose {move}, which is not a legal move; it played a "
+                       "random legal move instead.", seat=self.names[seat], level=level, move=shown(problem.chose))
+        return say("{seat}'s computer player ({level}) failed ({error}); it played a random legal move instead.",
+                   seat=self.names[seat], level=level, error=problem.error)
 
     def hints(self, seat: int, view: View, index: int) -> list[dict]:
         """The hints for `seat` from its own `view` at action `index` (bots.hints.hint, best

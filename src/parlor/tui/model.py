@@ -86,7 +86,7 @@ class Session(TableSession):
         and the failure is kept in `bot_errors` for the screen to report: the game goes on."""
         action, problem = self.computer_move(seat, view, len(self.match.actions))
         if problem:
-            self.bot_errors.append(f"{self.names[seat]}'s {self.levels[seat]} player {problem}")
+            self.bot_errors.append(self.problem_words(seat, problem))
         return action
 
     def restart(self, seed: int | None = None) -> None:

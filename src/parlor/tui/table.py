@@ -341,8 +341,7 @@ class TableScreen(HandScreen):
                 return  # the table was restarted or loaded meanwhile
             s.apply(action)
             while s.bot_errors:
-                self.notify(s.bot_errors.pop(0) + "; a random legal move was played instead.",
-                            severity="error", timeout=8)
+                self.notify(s.bot_errors.pop(0), severity="error", timeout=8)
             self.thinking = None
             self.redraw()
 
