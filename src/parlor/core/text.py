@@ -40,7 +40,7 @@ from .cards import Deck
 from .options import Option
 from .rules import DealResult, Rules, name_seats
 from .view import HIDDEN, View
-from .words import N_, Card, Cards, Refusal, Seat, Seats, SuitOf, listed, said, say, seats_of
+from .words import N_, Card, Cards, Reason, Seat, Seats, SuitOf, listed, said, say, seats_of
 
 
 @dataclass(frozen=True)
@@ -201,11 +201,11 @@ class GameText:
                          say("{seat} wins the trick with {card}", seat=who(p), card=card))
 
     def refusal_words(self, reason: str, names: Sequence[str] | None, you: int | None) -> str:
-        """The rules' reason a move is refused (a Refusal, core/words.py), told to seat `you` in
+        """The rules' reason a move is refused (a Reason, core/words.py), told to seat `you` in
         the language in use: its cards and suits named, its seats by `names`, and said to `you`
         with its `you` template when the refusal is about that seat. A reason that is plain text
         is the engine's English, its seats named."""
-        if not isinstance(reason, Refusal):
+        if not isinstance(reason, Reason):
             return name_seats(reason, list(names) if names else None, you)
         seats = Seats(names)
         seat = reason.params.get("seat")
@@ -223,7 +223,7 @@ class GameText:
             return said(suit.name) if suit else value.letter
         if isinstance(value, Seat):
             return seats(value.number)
-        if isinstance(value, Refusal):
+        if isinstance(value, Reason):
             return self.refusal_words(value, seats.names, you)
         return value
 

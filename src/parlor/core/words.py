@@ -155,35 +155,35 @@ class Seat(str):
         return Seat, (self.number,)
 
 
-class Refusal(str):
+class Reason(str):
     """Why the rules refuse a move: a `str`, the engine's English sentence ("seat 0 does not hold
     6L") that records, logs and tests read, which also keeps its template (N_) and parameters so
     that a person reads it in their language with the cards in words (GameText.refusal_words).
     `you` is the template said to the seat of the parameter {seat} when it is the person told
-    ("you do not hold {card}"). Parameters: Card, Cards, SuitOf, Seat, a Refusal, or a value
+    ("you do not hold {card}"). Parameters: Card, Cards, SuitOf, Seat, a Reason, or a value
     said as it is (a number, a quoted text)."""
 
     template: str
     you: str | None
     params: dict[str, object]
 
-    def __new__(cls, template: str, /, you: str | None = None, **params: object) -> "Refusal":
+    def __new__(cls, template: str, /, you: str | None = None, **params: object) -> "Reason":
         made = super().__new__(cls, template.format(**params))
         made.template, made.you, made.params = template, you, params
         return made
 
     def __reduce__(self):
-        return _refusal, (self.template, self.you, self.params)
+        return _reason, (self.template, self.you, self.params)
 
 
-def _refusal(template: str, you: str | None, params: dict) -> Refusal:
-    return Refusal(template, you, **params)
+def _reason(template: str, you: str | None, params: dict) -> Reason:
+    return Reason(template, you, **params)
 
 
-def not_held(seat: int, codes: Sequence[str]) -> Refusal:
+def not_held(seat: int, codes: Sequence[str]) -> Reason:
     """The refusal every game gives a move with cards its seat does not hold."""
     if len(codes) == 1:
-        return Refusal(N_("{seat} does not hold {card}"), N_("you do not hold {card}"), seat=Seat(seat),
+        return Reason(N_("{seat} does not hold {card}"), N_("you do not hold {card}"), seat=Seat(seat),
                        card=Card(codes[0]))
-    return Refusal(N_("{seat} does not hold {cards}"), N_("you do not hold {cards}"), seat=Seat(seat),
+    return Reason(N_("{seat} does not hold {cards}"), N_("you do not hold {cards}"), seat=Seat(seat),
                    cards=Cards(codes))

@@ -12,7 +12,7 @@ Action ids (fixed, 69 of them):
 from parlor.core.errors import BadTable, InvalidAction, UnknownAction, shown
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
 from parlor.core.view import View
-from parlor.core.words import N_, Card, Refusal, Seat, SuitOf, not_held
+from parlor.core.words import N_, Card, Reason, Seat, SuitOf, not_held
 
 from . import view as view_mod
 from . import worlds
@@ -268,7 +268,7 @@ class JokerRules(Rules[JokerState]):
             return a
         reason = self._unparsable(s, text)
         if reason is None:
-            raise UnknownAction(Refusal(N_("{text} is not a Joker action (trump S/H/D/C/none, bid k, play C, "
+            raise UnknownAction(Reason(N_("{text} is not a Joker action (trump S/H/D/C/none, bid k, play C, "
                                            "play X1 high S, play X1 low S, play X1 take, play X1 discard)"),
                                         text=shown(text)))
         raise InvalidAction(reason)
@@ -276,23 +276,23 @@ class JokerRules(Rules[JokerState]):
     def _unparsable(self, s: JokerState, text) -> str | None:
         """Why `text`, in a form of the game's actions, names none; None when it is in no form."""
         if not isinstance(text, str):
-            return Refusal(N_("{text} is not an action string"), text=shown(text))
+            return Reason(N_("{text} is not an action string"), text=shown(text))
         words = text.split(" ")
         verb = words[0]
         if verb == "play" and len(words) >= 2:
             code = words[1]
             if code in ("X1", "X2"):
                 if s.phase == PLAY and s.trick:
-                    return Refusal(N_("a following joker must say take or discard"))
+                    return Reason(N_("a following joker must say take or discard"))
                 if len(words) >= 3 and words[2] in ("high", "low"):
-                    return Refusal(N_("a joker led {way} must name one suit: S, H, D or C"), way=words[2])
-                return Refusal(N_("a leading joker must say high or low and a suit"))
+                    return Reason(N_("a joker led {way} must name one suit: S, H, D or C"), way=words[2])
+                return Reason(N_("a leading joker must say high or low and a suit"))
             if DECK.card(code) is None:
                 if code in ("6S", "6C"):
-                    return Refusal(N_("{code} is not a card: the jokers replace the black sixes"), code=code)
-                return Refusal(N_("{text} is not a card code (rank 6-9 T J Q K A then suit S H D C, or X1, X2)"),
+                    return Reason(N_("{code} is not a card: the jokers replace the black sixes"), code=code)
+                return Reason(N_("{text} is not a card code (rank 6-9 T J Q K A then suit S H D C, or X1, X2)"),
                                text=shown(code))
-            return Refusal(N_('{text}: a plain card is played as "play {code}", with nothing after it'),
+            return Reason(N_('{text}: a plain card is played as "play {code}", with nothing after it'),
                            text=shown(text), code=code)
         if verb == "bid" and len(words) == 2:
             k = words[1]
@@ -300,55 +300,55 @@ class JokerRules(Rules[JokerState]):
                 if s.phase != BID:
                     return self.why_illegal_id(s, BID0)
                 return _out_of_range(int(k), s.n)
-            return Refusal(N_("{text} is not a bid: write bid 0, bid 1, ... without leading zeros"), text=shown(k))
+            return Reason(N_("{text} is not a bid: write bid 0, bid 1, ... without leading zeros"), text=shown(k))
         if verb == "trump" and len(words) == 2:
-            return Refusal(N_("{text} is not a trump: write trump S, trump H, trump D, trump C or trump none"),
+            return Reason(N_("{text} is not a trump: write trump S, trump H, trump D, trump C or trump none"),
                            text=shown(words[1]))
         return None
 
     def why_illegal_id(self, s: JokerState, a: int) -> str | None:
         phase, seat = s.phase, s.turn
         if phase == OVER:
-            return Refusal(N_("the deal is over"))
+            return Reason(N_("the deal is over"))
         if a >= TRUMP0:
             if phase != TRUMP:
                 if s.kind in (TURNED, NT):
                     if s.kind == TURNED:
-                        return Refusal(N_("it is not the trump step: the turned card sets the trump"))
-                    return Refusal(N_("it is not the trump step: a no-trump deal has no trump choice"))
+                        return Reason(N_("it is not the trump step: the turned card sets the trump"))
+                    return Reason(N_("it is not the trump step: a no-trump deal has no trump choice"))
                 if s.trump >= 0:
-                    return Refusal(N_("it is not the trump step: the trump is already named"))
-                return Refusal(N_("it is not the trump step: the bids come first in a dark deal"))
+                    return Reason(N_("it is not the trump step: the trump is already named"))
+                return Reason(N_("it is not the trump step: the bids come first in a dark deal"))
             return None
         if a >= BID0:
             k = a - BID0
             if phase != BID:
                 if s.kind in (GOLD, MISERE):
-                    return Refusal(N_("there is no bidding in a golden or misère deal"))
+                    return Reason(N_("there is no bidding in a golden or misère deal"))
                 if phase == TRUMP and s.kind != DARK:  # in a dark deal the trump comes after the bids
-                    return Refusal(N_("it is not the bidding step: the trump must be named first"))
-                return Refusal(N_("bidding is over"))
+                    return Reason(N_("it is not the bidding step: the trump must be named first"))
+                return Reason(N_("bidding is over"))
             if k > s.n:
                 return _out_of_range(k, s.n)
             if seat == s.dealer and s.bidsum + k == s.n:
-                return Refusal(N_("dealer may not bid {bid}: the bids would total {tricks}"),
+                return Reason(N_("dealer may not bid {bid}: the bids would total {tricks}"),
                                N_("as the dealer you may not bid {bid}: the bids would total {tricks}"),
                                seat=Seat(seat), bid=k, tricks=s.n)
             return None
         # a play
         if phase != PLAY:
             if phase == TRUMP:
-                return Refusal(N_("play has not started: the trump must be named first"))
-            return Refusal(N_("play has not started: bidding is not over"))
+                return Reason(N_("play has not started: the trump must be named first"))
+            return Reason(N_("play has not started: bidding is not over"))
         hand = s.hands[seat]
         if a >= JOKER0:
             j, m = divmod(a - JOKER0, 10)
             if not hand >> (PLAIN + j) & 1:
                 return not_held(seat, [f"X{j + 1}"])
             if not s.trick and m >= TAKE:
-                return Refusal(N_("a leading joker must say high or low and a suit"))
+                return Reason(N_("a leading joker must say high or low and a suit"))
             if s.trick and m < TAKE:
-                return Refusal(N_("a following joker must say take or discard"))
+                return Reason(N_("a following joker must say take or discard"))
             return None
         if not hand >> a & 1:
             return not_held(seat, [CODES[a]])
@@ -360,18 +360,18 @@ class JokerRules(Rules[JokerState]):
             if s.high:
                 top = TOP[lead][m]
                 if a != top:
-                    return Refusal(N_("after a high joker lead {seat} must play its highest {suit}, {card}"),
+                    return Reason(N_("after a high joker lead {seat} must play its highest {suit}, {card}"),
                                    N_("after a high joker lead you must play your highest {suit}, {card}"),
                                    seat=Seat(seat), suit=SuitOf(SUITS[lead], SUIT_NAMES[lead]), card=Card(CODES[top]))
                 return None
             if suit != lead:
-                return Refusal(N_("{seat} holds a {suit} and must follow suit"),
+                return Reason(N_("{seat} holds a {suit} and must follow suit"),
                                N_("you must follow suit: you hold {suit}"),
                                seat=Seat(seat), suit=SuitOf(SUITS[lead], SUIT_NAMES[lead]))
             return None
         t = s.trump
         if t < NO_TRUMP and suit != t and hand >> BASE[t] & WIDTH_MASK[t]:
-            return Refusal(N_("{seat} holds no {suit} but holds a trump and must trump"),
+            return Reason(N_("{seat} holds no {suit} but holds a trump and must trump"),
                            N_("you hold no {suit} but you hold a trump, so you must trump"),
                            seat=Seat(seat), suit=SuitOf(SUITS[lead], SUIT_NAMES[lead]))
         return None
@@ -412,5 +412,5 @@ class JokerRules(Rules[JokerState]):
         return view_mod.view(self, s, seat)
 
 
-def _out_of_range(bid: int, tricks: int) -> Refusal:
-    return Refusal(N_("bid {bid} is out of range 0..{tricks}"), bid=bid, tricks=tricks)
+def _out_of_range(bid: int, tricks: int) -> Reason:
+    return Reason(N_("bid {bid} is out of range 0..{tricks}"), bid=bid, tricks=tricks)

@@ -9,7 +9,7 @@ from parlor.core.errors import InvalidAction, UnknownAction, shown
 from parlor.core.options import int_option
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
 from parlor.core.view import View
-from parlor.core.words import N_, Card, Cards, Refusal, Seat, SuitOf, not_held
+from parlor.core.words import N_, Card, Cards, Reason, Seat, SuitOf, not_held
 
 from . import view as view_mod
 from . import worlds
@@ -305,28 +305,28 @@ class MeriRules(Rules[MeriState]):
         if verb in ("play", "discard"):
             c = DECK.card(arg)
             if c is None:
-                raise InvalidAction(Refusal(N_("{text} is not a Meri card code (a suit letter P I K O G, "
+                raise InvalidAction(Reason(N_("{text} is not a Meri card code (a suit letter P I K O G, "
                                                "then 1-9 or Ka Re Ro So Un Su, e.g. GSu, P7)"), text=shown(arg)))
             return c if verb == "play" else DISCARD0 + c
-        raise UnknownAction(Refusal(N_("{text} is not a Meri action (pass, declare, discard CARD, play CARD)"),
+        raise UnknownAction(Reason(N_("{text} is not a Meri action (pass, declare, discard CARD, play CARD)"),
                                     text=shown(text)))
 
     def why_illegal_id(self, s: MeriState, a: int) -> str | None:
         if not (isinstance(a, int) and 0 <= a < NUM_ACTIONS):
-            return Refusal(N_("{text} is not an action"), text=shown(a))
+            return Reason(N_("{text} is not an action"), text=shown(a))
         m, seat, t = s.mode, s.turn, s.trump
         if m == OVER:
-            return Refusal(N_("the deal is over"))
+            return Reason(N_("the deal is over"))
         if a >= PASS:
             if m != DECL:
-                return Refusal(N_("the declaration is over"))
+                return Reason(N_("the declaration is over"))
             if a == DECLARE:
                 robai = trump_robai(t)
                 if robai not in s.hands[seat]:
                     if robai == s.pile[0]:
-                        return Refusal(N_("only the holder of the trump Robai {card} may declare, and it is the "
+                        return Reason(N_("only the holder of the trump Robai {card} may declare, and it is the "
                                           "indicator"), card=Card(CODES[robai]))
-                    return Refusal(N_("only the holder of the trump Robai {card} may declare, and {seat} does not "
+                    return Reason(N_("only the holder of the trump Robai {card} may declare, and {seat} does not "
                                       "hold it"),
                                    N_("only the holder of the trump Robai {card} may declare, and you do not hold it"),
                                    seat=Seat(seat), card=Card(CODES[robai]))
@@ -334,21 +334,21 @@ class MeriRules(Rules[MeriState]):
         if a >= DISCARD0:
             c = a - DISCARD0
             if m != DISCARD:
-                return Refusal(N_("only the taker discards, right after taking the indicator"))
+                return Reason(N_("only the taker discards, right after taking the indicator"))
             h = s.hands[seat]
             if c not in h:
                 return not_held(seat, [CODES[c]])
             if s.eff[c] == TRUMP:
                 plain = sorted(CODES[x] for x in h if s.eff[x] != TRUMP)
                 if plain:
-                    return Refusal(N_("{card} is a trump; the taker must discard a plain card ({seat} holds {cards})"),
+                    return Reason(N_("{card} is a trump; the taker must discard a plain card ({seat} holds {cards})"),
                                    N_("{card} is a trump; the taker must discard a plain card (you hold {cards})"),
                                    seat=Seat(seat), card=Card(CODES[c]), cards=Cards(plain))
             return None
         if m == DECL:
-            return Refusal(N_("the declaration is not over"))
+            return Reason(N_("the declaration is not over"))
         if m == DISCARD:
-            return Refusal(N_("{seat} is the taker and must discard first"),
+            return Reason(N_("{seat} is the taker and must discard first"),
                            N_("you are the taker and must discard first"), seat=Seat(seat))
         h = s.hands[seat]
         if a not in h:
@@ -357,7 +357,7 @@ class MeriRules(Rules[MeriState]):
         e = eff[a]
         if m == LEAD1:
             if e == TRUMP and any(eff[x] != TRUMP for x in h):
-                return Refusal(N_("{card} is a trump and trick 1 may not be led with a trump while {seat} holds "
+                return Reason(N_("{card} is a trump and trick 1 may not be led with a trump while {seat} holds "
                                   "plain cards"),
                                N_("{card} is a trump and trick 1 may not be led with a trump while you hold plain "
                                   "cards"), seat=Seat(seat), card=Card(CODES[a]))
@@ -366,18 +366,18 @@ class MeriRules(Rules[MeriState]):
             if e != TRUMP and any(eff[x] == TRUMP for x in h):
                 if s.sunex >> seat & 1 and trump_sun(t) in h:
                     return None
-                return Refusal(N_("a trump was led (Meri) and {seat} holds trumps"),
+                return Reason(N_("a trump was led (Meri) and {seat} holds trumps"),
                                N_("a trump was led (Meri) and you hold trumps: you must play one"), seat=Seat(seat))
             return None
         if m == MONCHI and e != TRUMP and e != s.led:
             led = SuitOf(SUITS[s.led], SUIT_NAMES[SUITS[s.led]])
             if any(eff[x] == s.led for x in h):
-                return Refusal(N_("a Meri has been played, so Monchi applies: {seat} holds {suit} and must follow "
+                return Reason(N_("a Meri has been played, so Monchi applies: {seat} holds {suit} and must follow "
                                   "{suit} or play a trump"),
                                N_("a Meri has been played, so Monchi applies: you hold {suit} and must follow {suit} "
                                   "or play a trump"), seat=Seat(seat), suit=led)
             if any(eff[x] == TRUMP for x in h):
-                return Refusal(N_("a Meri has been played, so Monchi applies: {seat} has no {suit} and must play a "
+                return Reason(N_("a Meri has been played, so Monchi applies: {seat} has no {suit} and must play a "
                                   "trump"),
                                N_("a Meri has been played, so Monchi applies: you have no {suit} and must play a "
                                   "trump"), seat=Seat(seat), suit=led)
