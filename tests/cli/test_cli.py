@@ -315,7 +315,7 @@ def test_a_person_plays_a_whole_yokir_match_to_7_in_line_mode(tmp_path):
     table.run()
     assert match.finished and max(match.scores) >= 7 and len(match.winners()) == 1
     text = "\n".join(out)
-    assert "Not a legal move: \"nonsense\" is not a Yokir action" in text and "Winners:" in text
+    assert "Not a legal move: \"nonsense\" is not a Yokir action" in text and "\nWinner: " in text
     assert out[-1] == "The record was not saved."  # the key typed on after the end leaves
     saved = records.read(tmp_path / "mid.json")
     assert saved["actions"] == match.actions[:len(saved["actions"])]
@@ -390,8 +390,8 @@ def test_line_mode_plays_on_when_a_computer_player_fails():
     table = PlainTable(match, 0, ["random"], read=typing(out, typed), write=out.append)
     table.session.bots = {s: Broken(match.rules) for s in table.session.bots}
     table.run()
-    told = [line for line in out if "broken player failed: ZeroDivisionError" in line]
-    assert len(told) >= 10 and told[0].endswith("it played a random legal move instead)")
+    told = [line for line in out if "computer player (random) failed (ZeroDivisionError: division by zero)" in line]
+    assert len(told) >= 10 and told[0].endswith("; it played a random legal move instead.")
     assert len(match.actions) > 30  # the computers' moves were played
 
 
