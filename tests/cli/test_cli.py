@@ -315,7 +315,7 @@ def test_a_person_plays_a_whole_yokir_match_to_7_in_line_mode(tmp_path):
     table.run()
     assert match.finished and max(match.scores) >= 7 and len(match.winners()) == 1
     text = "\n".join(out)
-    assert "Not a legal move: \"nonsense\" is not a Yokir action" in text and "Winners:" in text
+    assert "Not a legal move: \"nonsense\" is not a Yokir action" in text and "\nWinner: " in text
     assert out[-1] == "The record was not saved."  # the key typed on after the end leaves
     saved = records.read(tmp_path / "mid.json")
     assert saved["actions"] == match.actions[:len(saved["actions"])]
@@ -390,8 +390,8 @@ def test_line_mode_plays_on_when_a_computer_player_fails():
     table = PlainTable(match, 0, ["random"], read=typing(out, typed), write=out.append)
     table.session.bots = {s: Broken(match.rules) for s in table.session.bots}
     table.run()
-    told = [line for line in out if "broken player failed: ZeroDivisionError" in line]
-    assert len(told) >= 10 and told[0].endswith("it played a random legal move instead)")
+    told = [line for line in out if "computer player (random) failed (ZeroDivisionError: division by zero)" in line]
+    assert len(told) >= 10 and told[0].endswith("; it played a random legal move instead.")
     assert len(match.actions) > 30  # the computers' moves were played
 
 
@@ -561,7 +561,8 @@ def test_line_mode_asks_before_quitting_and_reads_short_forms_as_meant():
     missing = next(c for c in ("1A", "2A", "3A", "4A", "5A", "6A", "1T", "2T") if c not in hand)
     typed = iter([missing.lower(), "quit", "hand", "quit", "quit"])
     PlainTable(match, 0, ["random"], read=lambda p: next(typed), write=out.append).run()
-    assert f"Not a legal move: you do not hold {missing}" in out  # not "not a Yokir action"
+    card = text_of(match.rules).card_words(missing)  # "the Initiate of Architecture"
+    assert f"Not a legal move: you do not hold {card}" in out  # not "not a Yokir action"
     assert sum(line.startswith("The match is not over and leaving loses it") for line in out) == 2
     assert not match.finished
 
@@ -577,7 +578,7 @@ def test_line_mode_reads_a_bare_card_as_the_one_card_move_even_beside_melds():
     missing = next(c for c in ("2C", "3C", "4C", "5C", "6C", "7C") if c not in match.view(0)["hand"])
     typed = iter([missing.lower(), "quit", "quit"])
     PlainTable(match, 0, ["random"], read=lambda p: next(typed), write=out.append).run()
-    assert f"Not a legal move: you do not hold {missing}" in out, out[-6:]
+    assert f"Not a legal move: you do not hold {text_of(match.rules).card_words(missing)}" in out, out[-6:]
 
 
 def test_line_mode_end_prompt_answers_the_sheet_before_leaving():

@@ -26,7 +26,8 @@ def test_a_lesson_is_played_through_standard_input(monkeypatch, capsys):
     assert ("  Ben picks up the face-up card\n  Ben discards a card\n  Ben plays the Master of Architecture\n"
             "  Cai plays the Prentice of Architecture\n") in out
     assert "Not the move here: Ben's 6A wins this trick anyway." in out  # a legal move, not this one
-    assert "That is not allowed: an Architecture card was led and you hold 2A 5A." in out
+    assert ("That is not allowed: Architecture was led and you must follow: you hold the Student of Architecture, "
+            "the Scribe of Architecture.") in " ".join(out.split())  # the line is wrapped
     assert ("  You play the Student of Architecture\n  Ben plays the Initiate of Art & Music\n"
             "  Cai plays the Student of Art & Music\n") in out  # "1": the first move listed
     assert "Not the move here: The Oracle wins this trick." in out

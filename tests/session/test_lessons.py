@@ -57,7 +57,8 @@ def test_an_illegal_move_gets_the_rules_reason_and_changes_nothing():
     actions = list(run.match.actions)
     reply = run.move("play 3T")  # Architecture was led and the learner holds two
     assert not reply.taken
-    assert reply.text == "That is not allowed: an Architecture card was led and you hold 2A 5A."
+    assert reply.text == ("That is not allowed: Architecture was led and you must follow: you hold the Student of "
+                          "Architecture, the Scribe of Architecture.")
     assert not run.move("6T").taken  # a card alone is read as its move, and refused the same way
     assert "is not a Yokir action" in run.move("fold").text
     assert run.match.actions == actions and run.index == 1

@@ -580,7 +580,9 @@ def test_a_failing_bot_does_not_end_the_game():
     view["legal"] = ["pass", "pick"]
     assert s.choose(seat, view) in ("pass", "pick") and "ZeroDivisionError" in s.bot_errors[0]
     s.bots[seat].choose = lambda view, rng: "jump"
-    assert s.choose(seat, view) in ("pass", "pick") and "not a legal move" in s.bot_errors[1]
+    assert s.choose(seat, view) in ("pass", "pick") and s.bot_errors[1] == (
+        f"{s.names[seat]}'s computer player (random) chose \"jump\", which is not a legal move; it played a random "
+        "legal move instead.")
 
 
 # --- nothing lost to a key, nothing shown early or late

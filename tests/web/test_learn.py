@@ -31,7 +31,8 @@ def test_the_lessons_are_listed_and_a_lesson_is_played_through_the_api(app_clien
                               "Keep [[5A]], which may win a trick later, and give the [[2A]]."}
     assert wrong["index"] == 1 and wrong["taken"] == [""]  # nothing changed
     illegal = post(app_client, "yokir", 2, {"taken": [""], "move": "6T"}).json()
-    assert illegal["reply"]["text"] == "That is not allowed: an Architecture card was led and you hold 2A 5A."
+    assert illegal["reply"]["text"] == ("That is not allowed: Architecture was led and you must follow: you hold the "
+                                        "Student of Architecture, the Scribe of Architecture.")
     right = post(app_client, "yokir", 2, {"taken": [""], "move": "2A"}).json()
     assert right["reply"]["taken"] and right["taken"] == ["", "play 2A"] and right["index"] == 2
     assert right["log"][-3:] == [["You", "play 2A"], ["Ben", "play 1M"], ["Cai", "play 2M"]]

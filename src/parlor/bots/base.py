@@ -12,6 +12,7 @@ made; any other error from a bot's code (a TypeError too) is the bot's bug and p
 """
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from importlib.util import find_spec
 from typing import Any
 
@@ -40,7 +41,19 @@ class Bot:
         raise NotImplementedError
 
 
-def play_safely(bot: Bot, view: dict, rng: Rng, log=None) -> tuple[str, str | None]:
+@dataclass(frozen=True)
+class BotProblem:
+    """What went wrong with a computer's move: the move it named that is not legal (`chose`), or
+    the error it raised (`error`). Its str is the English for logs; people read it said whole
+    (Session.problem_words)."""
+    chose: str | None = None
+    error: str | None = None
+
+    def __str__(self) -> str:
+        return f"chose {self.chose!r}, not a legal move" if self.error is None else f"failed: {self.error}"
+
+
+def play_safely(bot: Bot, view: dict, rng: Rng, log=None) -> tuple[str, BotProblem | None]:
     """A computer player's move at a table where a person plays, and what went wrong (None when
     nothing did): a bot that fails or names an illegal move is replaced for that move by a random
     legal one, because a bot's bug must not end the person's game. `log` (a logger) gets the
@@ -49,13 +62,13 @@ def play_safely(bot: Bot, view: dict, rng: Rng, log=None) -> tuple[str, str | No
         action = bot.choose(view, rng)
         if action in view["legal"]:
             return action, None
-        problem = f"chose {action!r}, not a legal move"
+        problem = BotProblem(chose=str(action))
     except Stopped:
         raise
     except Exception as e:  # noqa: BLE001 - any bug in a bot
         if log is not None:
             log.exception("the %s player failed", bot.name)
-        problem = f"failed: {type(e).__name__}: {e}"
+        problem = BotProblem(error=f"{type(e).__name__}: {e}")
     return rng.choice(view["legal"]), problem
 
 

@@ -5,11 +5,13 @@
 `value` is the seat's expected points from this deal after the move (in the game's points), as
 the search estimated it over the worlds it imagined. The order is the search's: the move it
 explored most (which also weighs the match standing near the end of a match), not always the
-highest `value`. The same function serves every front end.
+highest `value`. `reason` is said in the language in use. The same function serves every front
+end.
 """
 
 from parlor.core.rng import Rng
-from parlor.core.rules import Rules, plural
+from parlor.core.rules import Rules
+from parlor.core.words import say, say_n
 
 from .levels import level_settings
 from .search import SearchBot
@@ -30,7 +32,7 @@ def hint(rules: Rules, view: dict, level: str = "strong", rng: Rng | None = None
     if not legal:
         return []
     if len(legal) == 1:
-        return [{"action": legal[0], "value": 0.0, "reason": "the only legal move"}]
+        return [{"action": legal[0], "value": 0.0, "reason": say("the only legal move")}]
     rng = rng if rng is not None else Rng(0x41E7)
     conf = {**_settings(level), **settings, "detail": True}
     stats = SearchBot(rules, **conf).analyse(view, rng)
@@ -47,27 +49,35 @@ def _pct(k: int, n: int) -> str:
 
 
 def reason(st, value: float, team: bool = False) -> str:
-    """One line: what the move is likely to bring, in the terms of the move."""
-    parts = []
-    action = st.action
+    """One sentence, said in the language in use: what the move is likely to bring, in the terms
+    of the move, and how often the search tried it. Whole templates: one for each kind of move."""
     if st.visits == 0:
-        return "not explored (too little thinking time)"
-    if action.startswith("bid ") and st.tricks_n:
-        bid = action[4:]
-        avg = st.tricks / st.tricks_n
-        parts.append(f"you take about {avg:.1f} tricks on average")
+        return say("not explored (too little thinking time)")
+    points = f"{value:+.2f}"
+    if st.action.startswith("bid ") and st.tricks_n:
+        tricks = f"{st.tricks / st.tricks_n:.1f}"
         if st.exact_n:
-            parts.append(f"{bid} keeps you exact in {_pct(st.exact, st.exact_n)} of sampled deals")
-        text = "; ".join(parts)
-        return f"{action}: {text}; expected {value:+.2f} points"
+            return say("you take about {tricks} tricks on average; this bid keeps you exact in {share} of sampled "
+                       "deals; expected {points} points", tricks=tricks, share=_pct(st.exact, st.exact_n),
+                       points=points)
+        return say("you take about {tricks} tricks on average; expected {points} points", tricks=tricks,
+                   points=points)
+    if st.trick_n and team:  # in team games the search counts the team's tricks
+        return say_n("your team takes the trick in {share} of sampled deals; expected {points} points; tried in "
+                     "{count} sampled deal", "your team takes the trick in {share} of sampled deals; expected "
+                     "{points} points; tried in {count} sampled deals", st.visits,
+                     share=_pct(st.trick_won, st.trick_n), points=points)
     if st.trick_n:
-        who = "your team takes" if team else "wins"  # in team games the search counts the team's tricks
-        parts.append(f"{who} the trick in {_pct(st.trick_won, st.trick_n)} of sampled deals")
-    elif st.tricks_n:
-        parts.append(f"you take about {st.tricks / st.tricks_n:.1f} tricks on average")
-    else:  # a game without tricks (Tőr): how often the move ends in the seat's favour
-        parts.append(f"you come out ahead in {_pct(st.ahead, st.visits)} of sampled deals")
-    parts.append(f"expected {value:+.2f} points")
-    # this move's own share of the search's simulations
-    parts.append(f"tried in {plural(st.visits, 'sampled deal')}")
-    return "; ".join(parts)
+        return say_n("wins the trick in {share} of sampled deals; expected {points} points; tried in {count} "
+                     "sampled deal", "wins the trick in {share} of sampled deals; expected {points} points; "
+                     "tried in {count} sampled deals", st.visits, share=_pct(st.trick_won, st.trick_n),
+                     points=points)
+    if st.tricks_n:
+        return say_n("you take about {tricks} tricks on average; expected {points} points; tried in {count} "
+                     "sampled deal", "you take about {tricks} tricks on average; expected {points} points; "
+                     "tried in {count} sampled deals", st.visits, tricks=f"{st.tricks / st.tricks_n:.1f}",
+                     points=points)
+    # a game without tricks (Tőr): how often the move ends in the seat's favour
+    return say_n("you come out ahead in {share} of sampled deals; expected {points} points; tried in {count} "
+                 "sampled deal", "you come out ahead in {share} of sampled deals; expected {points} points; "
+                 "tried in {count} sampled deals", st.visits, share=_pct(st.ahead, st.visits), points=points)

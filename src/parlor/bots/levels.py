@@ -54,6 +54,14 @@ def level_words(level: str) -> tuple[str, str]:
     return words.get(level, (level, level))
 
 
+def computer_words(level: str) -> str:
+    """The computer player of a level, named whole ("Casual computer"): a language's adjective
+    may agree with its noun, so no level is glued to "computer"."""
+    words = {"beginner": say("Beginner computer"), "casual": say("Casual computer"),
+             "strong": say("Strong computer"), "expert": say("Expert computer")}
+    return words.get(level) or say("Computer ({level})", level=level)
+
+
 OFFERED = ("beginner", "casual", "strong", "expert")  # the levels the lobby offers, in order
 
 

@@ -10,7 +10,6 @@ from pathlib import Path
 from parlor import records
 from parlor.core.errors import ActionError
 from parlor.core.match import Match
-from parlor.core.rules import name_seats
 from parlor.core.words import Seats, listed, say, say_n
 from parlor.session import TableSession, against_computers, match_input, results_seen, seat_names
 from parlor.session.moves import card_moves, move_keys, short_form
@@ -92,8 +91,8 @@ class PlainTable:
         self.write(say("The match is over."))
         self.write(self.session.words.score_sheet(m.results, self.said_names()))
         winners = m.winners()
-        self.write(say("Winners: {names}", names=listed(self.who(w) for w in winners)) if winners else
-                   say("Winners: none, a draw"))
+        self.write(say_n("Winner: {names}", "Winners: {names}", len(winners),
+                         names=listed(self.who(w) for w in winners)) if winners else say("Winners: none, a draw"))
         self._offer_save()
         return m
 
@@ -113,8 +112,7 @@ class PlainTable:
             else:
                 action, problem = self.session.computer_move(seat, m.view(seat), len(m.actions))
                 if problem:
-                    self.write(say("({seat}'s {player} player {problem}; it played a random legal move instead)",
-                                   seat=self.who(seat), player=self.session.bots[seat].name, problem=problem))
+                    self.write(self.session.problem_words(seat, problem))
                 self.session.apply(action)
             self._show_log()
         return True
@@ -288,7 +286,7 @@ class PlainTable:
             try:
                 self.session.apply(action)
             except ActionError as e:
-                self.write(name_seats(str(e), self.names, self.human))
+                self.write(say("Not a legal move: {reason}", reason=self.session.told(e.reason, self.human)))
                 continue
             self.session.undone.clear()  # a new move: what was taken back cannot come again
             return True

@@ -14,6 +14,7 @@ from .fair import Fair
 from .rng import Rng
 from .rules import Deal, DealContext, DealResult, Rules, World
 from .view import last_trick
+from .words import N_, Reason
 
 
 class Match:
@@ -192,9 +193,9 @@ class Match:
 
     def _check_playing(self, index: int, action: str) -> None:
         if self.finished:
-            raise IllegalAction("the match is over", index, action, None)
+            raise IllegalAction(Reason(N_("the match is over")), index, action, None)
         if self.state is None:
-            raise IllegalAction("the next deal has not been dealt", index, action, None)
+            raise IllegalAction(Reason(N_("the next deal has not been dealt")), index, action, None)
 
     def _play(self, seat: int, action: int, text: str) -> None:
         seen = [self.rules.public_action(self.state, action, v) for v in range(self.rules.seats)]

@@ -6,6 +6,7 @@ import pkgutil
 from functools import cache
 
 from .errors import BadTable, shown
+from .language import current, using
 from .rules import Rules
 from .text import Face, GameText
 
@@ -52,9 +53,14 @@ def text_of(rules: Rules) -> GameText:
     return _TEXTS.get(rules.id, GameText)(rules)
 
 
-@cache
 def faces_of(game_id: str) -> dict[str, Face]:
-    """How each card of a game is drawn, the same at every table of it (worked out once: the
-    terminal asks for every card it draws)."""
-    deck = game_class(game_id).deck
-    return _TEXTS[game_id].card_faces(deck)
+    """How each card of a game is drawn, the same at every table of it, its titles in the
+    language in use (worked out once a language: the terminal asks for every card it draws)."""
+    return _faces_in(game_id, current())
+
+
+@cache
+def _faces_in(game_id: str, lang: str) -> dict[str, Face]:
+    with using(lang):
+        deck = game_class(game_id).deck  # first: it finds the games and their words
+        return _TEXTS[game_id].card_faces(deck)

@@ -29,6 +29,7 @@ from .errors import ActionError, BadRecord, BadTable, IllegalAction, InvalidActi
 from .options import Option, check_options, is_int
 from .rng import Rng
 from .view import Kind, View
+from .words import N_, Reason
 
 
 @dataclass
@@ -328,9 +329,9 @@ class Rules(Generic[S]):
         """The id of a legal action string, or ActionError with the reason: InvalidAction when
         the text names no action, IllegalAction when the action is not legal here."""
         if self.deal_over(state):
-            raise IllegalAction("the deal is over")
+            raise IllegalAction(Reason(N_("the deal is over")))
         if not isinstance(text, str):
-            raise InvalidAction(f"{shown(text)} is not an action string")  # null, not None
+            raise InvalidAction(Reason(N_("{text} is not an action string"), text=shown(text)))  # null, not None
         action = self.parse_action(state, text)
         reason = self.why_illegal_id(state, action)
         if reason is not None:

@@ -25,6 +25,8 @@ table's rules, or this class itself for a game without one. It gives
                                    (its log's action string): "Cai plays the king of spades"
     trick_words(view, trick)       a completed trick of the view's `tricks`: "Ann wins the trick
                                    with the ace of hearts"
+    refusal_words(reason, names, you)  the rules' reason a move is refused, told to seat `you`:
+                                   "you do not hold the nine of hearts"
 
 Every sentence is said from a message template (core/words.py). The engine keeps its own
 notation: `DealResult.detail` is what records' replay reports print; people read the game's sentence.
@@ -41,7 +43,7 @@ from .cards import Deck
 from .options import Option
 from .rules import DealResult, Rules, name_seats
 from .view import HIDDEN, View
-from .words import N_, listed, said, say, seats_of
+from .words import N_, Card, Cards, Reason, Seat, Seats, SuitOf, listed, said, say, seats_of
 
 
 @dataclass(frozen=True)
@@ -212,6 +214,33 @@ class GameText:
         card = self.card_words(dict(trick["cards"])[p])
         return who.agree(p, say("{you} win the trick with {card}", you=who(p), card=card),
                          say("{seat} wins the trick with {card}", seat=who(p), card=card))
+
+    def refusal_words(self, reason: str, names: Sequence[str] | None, you: int | None) -> str:
+        """The rules' reason a move is refused (a Reason, core/words.py), told to seat `you` in
+        the language in use: its cards and suits named, its seats by `names`, and said to `you`
+        with its `you` template when the refusal is about that seat. A reason that is plain text
+        is the engine's English, its seats named."""
+        if not isinstance(reason, Reason):
+            return name_seats(reason, list(names) if names else None, you)
+        seats = Seats(names)
+        seat = reason.params.get("seat")
+        spoken_to = isinstance(seat, Seat) and (seat.number == you or seats.spoken_to(seat.number))
+        params = {key: self._refusal_param(value, seats, you) for key, value in reason.params.items()}
+        return said(reason.you if spoken_to and reason.you else reason.template).format(**params)
+
+    def _refusal_param(self, value: object, seats: Seats, you: int | None) -> object:
+        if isinstance(value, Card):
+            return self.card_words(value)
+        if isinstance(value, Cards):
+            return listed(self.card_words(code) for code in value.codes)
+        if isinstance(value, SuitOf):
+            suit = (type(self).suits or FRENCH).get(value.letter)
+            return said(suit.name) if suit else value.letter
+        if isinstance(value, Seat):
+            return seats(value.number)
+        if isinstance(value, Reason):
+            return self.refusal_words(value, seats.names, you)
+        return value
 
     def table_lines(self, view: View) -> list[str]:
         """Lines that describe the table to a person, beyond the hand, the trick and the scores

@@ -113,3 +113,89 @@ class Seats:
 def seats_of(view: View) -> Seats:
     """The seats as a view's front end names them (its "names"), or "seat 3"."""
     return Seats(view.get("names"))
+
+
+# --- a refusal: the rules' reason a move cannot be made, in the engine's English and in words
+
+class Card(str):
+    """A card named in a refusal: its code in the engine's English ("6L"), its name when said to
+    a person ("the Master of Leadership")."""
+
+
+class Cards(str):
+    """Several cards named in a refusal: their codes ("5H 6H"), or their names in a list."""
+
+    codes: tuple[str, ...]
+
+    def __new__(cls, codes: Iterable[str]) -> "Cards":
+        codes = tuple(codes)
+        made = super().__new__(cls, " ".join(codes))
+        made.codes = codes
+        return made
+
+    def __reduce__(self):
+        return Cards, (self.codes,)
+
+
+class SuitOf(str):
+    """A suit named in a refusal: as the engine's English writes it (its letter, "heart"), its
+    name when said to a person."""
+
+    letter: str
+
+    def __new__(cls, letter: str, english: str | None = None) -> "SuitOf":
+        made = super().__new__(cls, english or letter)
+        made.letter = letter
+        return made
+
+    def __reduce__(self):
+        return SuitOf, (self.letter, str(self))
+
+
+class Seat(str):
+    """A seat named in a refusal: "seat 3" in the engine's English, the front end's name for it
+    when said to a person."""
+
+    number: int
+
+    def __new__(cls, number: int) -> "Seat":
+        made = super().__new__(cls, f"seat {number}")
+        made.number = number
+        return made
+
+    def __reduce__(self):
+        return Seat, (self.number,)
+
+
+class Reason(str):
+    """Why the rules refuse a move: a `str`, the engine's English sentence ("seat 0 does not hold
+    6L") that records, logs and tests read, which also keeps its template (N_) and parameters so
+    that a person reads it in their language with the cards in words (GameText.refusal_words).
+    `you` is the template said to the seat of the parameter {seat} when it is the person told
+    ("you do not hold {card}"). Parameters: Card, Cards, SuitOf, Seat, a Reason, or a value
+    said as it is (a number, a quoted text)."""
+
+    template: str
+    you: str | None
+    params: dict[str, object]
+
+    def __new__(cls, template: str, /, you: str | None = None, **params: object) -> "Reason":
+        made = super().__new__(cls, template.format(**params))
+        made.template, made.you, made.params = template, you, params
+        return made
+
+    def __reduce__(self):
+        return _reason, (self.template, self.you, self.params)
+
+
+def _reason(template: str, you: str | None, params: dict) -> Reason:
+    return Reason(template, you, **params)
+
+
+def not_held(seat: int, codes: Sequence[str]) -> Reason:
+    """The refusal every game gives a move with cards its seat does not hold."""
+    if len(codes) == 1:
+        return Reason(N_("{seat} does not hold {card}"), N_("you do not hold {card}"), seat=Seat(seat),
+                       card=Card(codes[0]))
+    return Reason(N_("{seat} does not hold {cards}"), N_("you do not hold {cards}"), seat=Seat(seat),
+                   cards=Cards(codes))

@@ -24,6 +24,7 @@ from typing import Any
 from parlor import records
 from parlor.bots.hints import hint
 from parlor.core.errors import UsageError
+from parlor.core.language import ENGLISH, using
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
 from parlor.core.rules import Rules
@@ -165,13 +166,15 @@ _RULES: dict[tuple, Rules] = {}  # in a worker process: the rules of each table 
 
 
 def weigh_in_worker(game: str, options: dict, seats: int, choices: list[Choice], budget: int,
-                    seed: int) -> list[dict]:
-    """weigh() for some choices of one match, in another process (sent the rules by name)."""
+                    seed: int, lang: str = ENGLISH) -> list[dict]:
+    """weigh() for some choices of one match, in another process (sent the rules by name), the
+    reasons said in `lang` (a process has no language of its own)."""
     key = (game, repr(sorted(options.items())), seats)
     rules = _RULES.get(key)
     if rules is None:
         rules = _RULES[key] = make_rules(game, options, seats)
-    return [weigh(rules, c, budget, seed) for c in choices]
+    with using(lang):
+        return [weigh(rules, c, budget, seed) for c in choices]
 
 
 def lines(data: dict) -> list[str]:

@@ -11,10 +11,12 @@ from pathlib import Path
 
 from parlor import records
 from parlor.bots import Bot, make_bot, play_safely
+from parlor.bots.base import BotProblem
+from parlor.bots.levels import level_words
+from parlor.core.errors import shown
 from parlor.core.match import Match
 from parlor.core.registry import text_of
 from parlor.core.rng import Rng
-from parlor.core.rules import name_seats
 from parlor.core.view import View
 from parlor.core.words import say
 
@@ -88,17 +90,21 @@ class TableSession:
             return say("the match is over")
         return say("it is not your turn: {seat} is to act", seat=self.names[seat])
 
+    def told(self, reason: str, seat: int) -> str:
+        """The rules' reason a move is refused, told to `seat` in the language in use ("you do
+        not hold the seven of diamonds"): every refusal a person reads is said here."""
+        return self.words.refusal_words(reason, self.names, seat)
+
     def why_illegal(self, seat: int, action: str) -> str | None:
-        """The rules' reason `action` is illegal now, told to `seat` ("you do not hold 7D");
-        None when it is legal."""
+        """The rules' reason `action` is illegal now, told to `seat`; None when it is legal."""
         reason = self.rules.why_illegal(self.match.state, action)
-        return None if reason is None else name_seats(reason, self.names, seat)
+        return None if reason is None else self.told(reason, seat)
 
     def why_refused(self, seat: int, text: str) -> str | None:
         """Why `text`, typed or clicked by `seat`, makes no legal move, read as the move it was
         meant to be (moves.why_not) and told to `seat`; None when it names no move at all."""
         reason = why_not(self.rules, self.match.state, self.match.legal(), text)
-        return None if reason is None else name_seats(reason, self.names, seat)
+        return None if reason is None else self.told(reason, seat)
 
     # --- moving, and keeping the match as it goes
     def apply(self, action: str) -> None:
@@ -174,12 +180,21 @@ class TableSession:
 
     # --- computer players
     def computer_move(self, seat: int, view: View, index: int,
-                      log: logging.Logger | None = None) -> tuple[str, str | None]:
+                      log: logging.Logger | None = None) -> tuple[str, BotProblem | None]:
         """The move of the computer at `seat` (its own, or a person's stand-in) from that seat's
         `view` at action `index` of the match, and what went wrong (bots.play_safely: a failing
         bot's move is a random legal one; `log` gets its traceback). Safe to call in a thread."""
         assert self.match.seed is not None, "a table's match is dealt from its seed"
         return play_safely(self.bots[seat], view, bot_rng(self.match.seed, index, seat), log)
+
+    def problem_words(self, seat: int, problem: BotProblem) -> str:
+        """What went wrong with the computer at `seat`, in a sentence for people."""
+        level = level_words(self.levels[seat])[0]
+        if problem.error is None:
+            return say("{seat}'s computer player ({level}) chose {move}, which is not a legal move; it played a "
+                       "random legal move instead.", seat=self.names[seat], level=level, move=shown(problem.chose))
+        return say("{seat}'s computer player ({level}) failed ({error}); it played a random legal move instead.",
+                   seat=self.names[seat], level=level, error=problem.error)
 
     def hints(self, seat: int, view: View, index: int) -> list[dict]:
         """The hints for `seat` from its own `view` at action `index` (bots.hints.hint, best

@@ -92,8 +92,7 @@ class Session(TableSession):
         and the failure is kept in `bot_errors` for the screen to report: the game goes on."""
         action, problem = self.computer_move(seat, view, len(self.match.actions))
         if problem:
-            self.bot_errors.append(say("({seat}'s {player} player {problem}; it played a random legal move instead)",
-                                       seat=Seats(self.names)(seat), player=self.levels[seat], problem=problem))
+            self.bot_errors.append(self.problem_words(seat, problem))
         return action
 
     def restart(self, seed: int | None = None) -> None:

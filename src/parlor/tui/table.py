@@ -22,10 +22,10 @@ from textual.widgets import Button, Static
 
 from parlor import records
 from parlor.core.errors import ActionError, BadTable, ParlorError
-from parlor.core.rules import name_seats, team_letter
+from parlor.core.rules import team_letter
 from parlor.core.text import GameText
 from parlor.core.view import View
-from parlor.core.words import N_, Seats, from_data, said, say
+from parlor.core.words import N_, Seats, from_data, said, say, say_n
 from parlor.session import cards_named, howto_text, person_seat, results_seen, rules_text
 from parlor.session.keep import forget
 from parlor.session.moves import move_keys
@@ -410,7 +410,8 @@ class TableScreen(HandScreen):
         s = self.session
         m = s.match
         winners = m.winners()
-        body = Text((say("Winners: {names}", names=Seats(s.names).several(winners)) if winners else
+        body = Text((say_n("Winner: {names}", "Winners: {names}", len(winners), names=Seats(s.names).several(winners))
+                     if winners else
                      say("Winners: none, a draw")) + "\n\n", style="bold")
         if m.results:
             body.append_text(describe_result(s, len(m.results)))
@@ -445,7 +446,7 @@ class TableScreen(HandScreen):
         try:
             s.apply(action)
         except ActionError as e:
-            self.notify(name_seats(str(e), s.names, s.human), severity="error")
+            self.notify(say("Not a legal move: {reason}", reason=s.told(e.reason, s.human)), severity="error")
             return
         s.undone.clear()  # a new move: what was taken back cannot come again
         self.redraw()

@@ -17,8 +17,8 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from parlor.bots.levels import OFFERED, level_words
 from parlor import records
+from parlor.bots.levels import OFFERED, computer_words
 from parlor.core.errors import ParlorError, shown
 from parlor.core.stats import facts_of, match_entry, summary
 from parlor.core.ratings import computer_rating, level_mu
@@ -169,7 +169,7 @@ class People:
         accounts = await self.accounts()
         board = await self.server.db(accounts.leaderboard, game)
         mu = level_mu(game)
-        levels = [{"level": level, "name": say("{level} computer", level=level_words(level)[0]),
+        levels = [{"level": level, "name": computer_words(level),
                    "rating": computer_rating(game, level).shown}
                   for level in sorted(mu, key=mu.__getitem__, reverse=True) if level in OFFERED]
         return JSONResponse({"game": game, "title": catalogue[game].title, "board": board, "levels": levels})

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from parlor.bots.pool import process_context
 from parlor.core.errors import ParlorError
+from parlor.core.language import current
 from parlor.core.words import say
 from parlor.session import review
 
@@ -44,7 +45,7 @@ class Job:
 class Reviews:
     def __init__(self, budget: int = review.BUDGET) -> None:
         self.budget = budget
-        self.jobs: OrderedDict[tuple[str, int], Job] = OrderedDict()
+        self.jobs: OrderedDict[tuple[str, int, str], Job] = OrderedDict()
         self._pool = None
 
     def pool(self):
@@ -56,11 +57,11 @@ class Reviews:
     def status(self, table_id: str, seat: int, record: dict, requested: Callable) -> dict:
         """Where the review of `seat` in the finished match `record` (the table `table_id`)
         stands; the first ask starts it. `requested` runs the replay off the event loop."""
-        key = (table_id, seat)
+        key = (table_id, seat, current())  # the reasons are said in the asker's language
         job = self.jobs.get(key)
         if job is None:
             job = self.jobs[key] = Job()
-            job.task = asyncio.ensure_future(self._run(job, record, seat, requested))
+            job.task = asyncio.ensure_future(self._run(job, record, seat, requested, current()))
             for old in [k for k, j in self.jobs.items() if j.task is not None and j.task.done()]:
                 if len(self.jobs) <= KEEP:
                     break
@@ -69,7 +70,7 @@ class Reviews:
             self.jobs.move_to_end(key)
         return job.report()
 
-    async def _run(self, job: Job, record: dict, seat: int, requested: Callable) -> None:
+    async def _run(self, job: Job, record: dict, seat: int, requested: Callable, lang: str) -> None:
         try:
             plan = await requested(review.plan, record, seat)
             rules = plan.rules
@@ -80,7 +81,7 @@ class Reviews:
                 by_deal.setdefault(c.deal, []).append(c)
             loop = asyncio.get_running_loop()
             parts = [loop.run_in_executor(self.pool(), review.weigh_in_worker, rules.id, dict(rules.options),
-                                          rules.seats, chunk, self.budget, 0) for chunk in by_deal.values()]
+                                          rules.seats, chunk, self.budget, 0, lang) for chunk in by_deal.values()]
             for part in asyncio.as_completed(parts):
                 job.done += len(await part)
             weighed = [w for part in parts for w in part.result()]

@@ -12,6 +12,7 @@ Action ids (fixed, 69 of them):
 from parlor.core.errors import BadTable, InvalidAction, UnknownAction, shown
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
 from parlor.core.view import View
+from parlor.core.words import N_, Card, Reason, Seat, SuitOf, not_held
 
 from . import view as view_mod
 from . import worlds
@@ -267,83 +268,90 @@ class JokerRules(Rules[JokerState]):
             return a
         reason = self._unparsable(s, text)
         if reason is None:
-            raise UnknownAction(f'{shown(text)} is not a Joker action (trump S/H/D/C/none, bid k, play C, '
-                                'play X1 high S, play X1 low S, play X1 take, play X1 discard)')
+            raise UnknownAction(Reason(N_("{text} is not a Joker action (trump S/H/D/C/none, bid k, play C, "
+                                           "play X1 high S, play X1 low S, play X1 take, play X1 discard)"),
+                                        text=shown(text)))
         raise InvalidAction(reason)
 
     def _unparsable(self, s: JokerState, text) -> str | None:
         """Why `text`, in a form of the game's actions, names none; None when it is in no form."""
         if not isinstance(text, str):
-            return f"{shown(text)} is not an action string"
+            return Reason(N_("{text} is not an action string"), text=shown(text))
         words = text.split(" ")
         verb = words[0]
         if verb == "play" and len(words) >= 2:
             code = words[1]
             if code in ("X1", "X2"):
                 if s.phase == PLAY and s.trick:
-                    return "a following joker must say take or discard"
+                    return Reason(N_("a following joker must say take or discard"))
                 if len(words) >= 3 and words[2] in ("high", "low"):
-                    return f"a joker led {words[2]} must name one suit: S, H, D or C"
-                return "a leading joker must say high or low and a suit"
+                    return Reason(N_("a joker led {way} must name one suit: S, H, D or C"), way=words[2])
+                return Reason(N_("a leading joker must say high or low and a suit"))
             if DECK.card(code) is None:
                 if code in ("6S", "6C"):
-                    return f"{code} is not a card: the jokers replace the black sixes"
-                return f"{shown(code)} is not a card code (rank 6-9 T J Q K A then suit S H D C, or X1, X2)"
-            return f'{shown(text)}: a plain card is played as "play {code}", with nothing after it'
+                    return Reason(N_("{code} is not a card: the jokers replace the black sixes"), code=code)
+                return Reason(N_("{text} is not a card code (rank 6-9 T J Q K A then suit S H D C, or X1, X2)"),
+                               text=shown(code))
+            return Reason(N_('{text}: a plain card is played as "play {code}", with nothing after it'),
+                           text=shown(text), code=code)
         if verb == "bid" and len(words) == 2:
             k = words[1]
             if k.isdigit() and k.isascii() and str(int(k)) == k:
                 if s.phase != BID:
                     return self.why_illegal_id(s, BID0)
-                return f"bid {k} is out of range 0..{s.n}"
-            return f"{shown(k)} is not a bid: write bid 0, bid 1, ... without leading zeros"
+                return _out_of_range(int(k), s.n)
+            return Reason(N_("{text} is not a bid: write bid 0, bid 1, ... without leading zeros"), text=shown(k))
         if verb == "trump" and len(words) == 2:
-            return f"{shown(words[1])} is not a trump: write trump S, trump H, trump D, trump C or trump none"
+            return Reason(N_("{text} is not a trump: write trump S, trump H, trump D, trump C or trump none"),
+                           text=shown(words[1]))
         return None
 
     def why_illegal_id(self, s: JokerState, a: int) -> str | None:
         phase, seat = s.phase, s.turn
         if phase == OVER:
-            return "the deal is over"
+            return Reason(N_("the deal is over"))
         if a >= TRUMP0:
             if phase != TRUMP:
                 if s.kind in (TURNED, NT):
-                    why = ("the turned card sets the trump" if s.kind == TURNED
-                           else "a no-trump deal has no trump choice")
-                    return f"it is not the trump step: {why}"
-                return "it is not the trump step: the trump is already named" if s.trump >= 0 else \
-                    "it is not the trump step: the bids come first in a dark deal"
+                    if s.kind == TURNED:
+                        return Reason(N_("it is not the trump step: the turned card sets the trump"))
+                    return Reason(N_("it is not the trump step: a no-trump deal has no trump choice"))
+                if s.trump >= 0:
+                    return Reason(N_("it is not the trump step: the trump is already named"))
+                return Reason(N_("it is not the trump step: the bids come first in a dark deal"))
             return None
         if a >= BID0:
             k = a - BID0
             if phase != BID:
                 if s.kind in (GOLD, MISERE):
-                    return "there is no bidding in a golden or misère deal"
+                    return Reason(N_("there is no bidding in a golden or misère deal"))
                 if phase == TRUMP and s.kind != DARK:  # in a dark deal the trump comes after the bids
-                    return "it is not the bidding step: the trump must be named first"
-                return "bidding is over"
+                    return Reason(N_("it is not the bidding step: the trump must be named first"))
+                return Reason(N_("bidding is over"))
             if k > s.n:
-                return f"bid {k} is out of range 0..{s.n}"
+                return _out_of_range(k, s.n)
             if seat == s.dealer and s.bidsum + k == s.n:
-                return f"dealer may not bid {k}: the bids would total {s.n}"
+                return Reason(N_("dealer may not bid {bid}: the bids would total {tricks}"),
+                               N_("as the dealer you may not bid {bid}: the bids would total {tricks}"),
+                               seat=Seat(seat), bid=k, tricks=s.n)
             return None
         # a play
         if phase != PLAY:
             if phase == TRUMP:
-                return "play has not started: the trump must be named first"
-            return "play has not started: bidding is not over"
+                return Reason(N_("play has not started: the trump must be named first"))
+            return Reason(N_("play has not started: bidding is not over"))
         hand = s.hands[seat]
         if a >= JOKER0:
             j, m = divmod(a - JOKER0, 10)
             if not hand >> (PLAIN + j) & 1:
-                return f"seat {seat} does not hold X{j + 1}"
+                return not_held(seat, [f"X{j + 1}"])
             if not s.trick and m >= TAKE:
-                return "a leading joker must say high or low and a suit"
+                return Reason(N_("a leading joker must say high or low and a suit"))
             if s.trick and m < TAKE:
-                return "a following joker must say take or discard"
+                return Reason(N_("a following joker must say take or discard"))
             return None
         if not hand >> a & 1:
-            return f"seat {seat} does not hold {CODES[a]}"
+            return not_held(seat, [CODES[a]])
         if not s.trick:
             return None
         lead, suit = s.lead, SUIT[a]
@@ -352,15 +360,20 @@ class JokerRules(Rules[JokerState]):
             if s.high:
                 top = TOP[lead][m]
                 if a != top:
-                    return (f"after a high joker lead seat {seat} must play its highest "
-                            f"{SUIT_NAMES[lead]}, {CODES[top]}")
+                    return Reason(N_("after a high joker lead {seat} must play its highest {suit}, {card}"),
+                                   N_("after a high joker lead you must play your highest {suit}, {card}"),
+                                   seat=Seat(seat), suit=SuitOf(SUITS[lead], SUIT_NAMES[lead]), card=Card(CODES[top]))
                 return None
             if suit != lead:
-                return f"seat {seat} holds a {SUIT_NAMES[lead]} and must follow suit"
+                return Reason(N_("{seat} holds a {suit} and must follow suit"),
+                               N_("you must follow suit: you hold {suit}"),
+                               seat=Seat(seat), suit=SuitOf(SUITS[lead], SUIT_NAMES[lead]))
             return None
         t = s.trump
         if t < NO_TRUMP and suit != t and hand >> BASE[t] & WIDTH_MASK[t]:
-            return f"seat {seat} holds no {SUIT_NAMES[lead]} but holds a trump and must trump"
+            return Reason(N_("{seat} holds no {suit} but holds a trump and must trump"),
+                           N_("you hold no {suit} but you hold a trump, so you must trump"),
+                           seat=Seat(seat), suit=SuitOf(SUITS[lead], SUIT_NAMES[lead]))
         return None
 
     def deal_points(self, s: JokerState) -> list[int]:
@@ -397,3 +410,7 @@ class JokerRules(Rules[JokerState]):
 
     def view(self, s: JokerState, seat: int) -> View:
         return view_mod.view(self, s, seat)
+
+
+def _out_of_range(bid: int, tricks: int) -> Reason:
+    return Reason(N_("bid {bid} is out of range 0..{tricks}"), bid=bid, tricks=tricks)

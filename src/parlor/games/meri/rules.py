@@ -9,6 +9,7 @@ from parlor.core.errors import InvalidAction, UnknownAction, shown
 from parlor.core.options import int_option
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
 from parlor.core.view import View
+from parlor.core.words import N_, Card, Cards, Reason, Seat, SuitOf, not_held
 
 from . import view as view_mod
 from . import worlds
@@ -304,69 +305,82 @@ class MeriRules(Rules[MeriState]):
         if verb in ("play", "discard"):
             c = DECK.card(arg)
             if c is None:
-                raise InvalidAction(f"{shown(arg)} is not a Meri card code (a suit letter P I K O G, "
-                                    "then 1-9 or Ka Re Ro So Un Su, e.g. GSu, P7)")
+                raise InvalidAction(Reason(N_("{text} is not a Meri card code (a suit letter P I K O G, "
+                                               "then 1-9 or Ka Re Ro So Un Su, e.g. GSu, P7)"), text=shown(arg)))
             return c if verb == "play" else DISCARD0 + c
-        raise UnknownAction(f'{shown(text)} is not a Meri action (pass, declare, discard CARD, play CARD)')
+        raise UnknownAction(Reason(N_("{text} is not a Meri action (pass, declare, discard CARD, play CARD)"),
+                                    text=shown(text)))
 
     def why_illegal_id(self, s: MeriState, a: int) -> str | None:
         if not (isinstance(a, int) and 0 <= a < NUM_ACTIONS):
-            return f"{shown(a)} is not an action"
+            return Reason(N_("{text} is not an action"), text=shown(a))
         m, seat, t = s.mode, s.turn, s.trump
         if m == OVER:
-            return "the deal is over"
+            return Reason(N_("the deal is over"))
         if a >= PASS:
             if m != DECL:
-                return "the declaration is over"
+                return Reason(N_("the declaration is over"))
             if a == DECLARE:
                 robai = trump_robai(t)
                 if robai not in s.hands[seat]:
-                    where = ("it is the indicator" if robai == s.pile[0] else
-                             f"seat {seat} does not hold it")
-                    return (f"only the holder of the trump Robai {CODES[robai]} may declare, "
-                            f"and {where}")
+                    if robai == s.pile[0]:
+                        return Reason(N_("only the holder of the trump Robai {card} may declare, and it is the "
+                                          "indicator"), card=Card(CODES[robai]))
+                    return Reason(N_("only the holder of the trump Robai {card} may declare, and {seat} does not "
+                                      "hold it"),
+                                   N_("only the holder of the trump Robai {card} may declare, and you do not hold it"),
+                                   seat=Seat(seat), card=Card(CODES[robai]))
             return None
         if a >= DISCARD0:
             c = a - DISCARD0
             if m != DISCARD:
-                return "only the taker discards, right after taking the indicator"
+                return Reason(N_("only the taker discards, right after taking the indicator"))
             h = s.hands[seat]
             if c not in h:
-                return f"seat {seat} does not hold {CODES[c]}"
+                return not_held(seat, [CODES[c]])
             if s.eff[c] == TRUMP:
                 plain = sorted(CODES[x] for x in h if s.eff[x] != TRUMP)
                 if plain:
-                    return (f"{CODES[c]} is a trump; the taker must discard a plain card "
-                            f"(seat {seat} holds {' '.join(plain)})")
+                    return Reason(N_("{card} is a trump; the taker must discard a plain card ({seat} holds {cards})"),
+                                   N_("{card} is a trump; the taker must discard a plain card (you hold {cards})"),
+                                   seat=Seat(seat), card=Card(CODES[c]), cards=Cards(plain))
             return None
         if m == DECL:
-            return "the declaration is not over"
+            return Reason(N_("the declaration is not over"))
         if m == DISCARD:
-            return f"seat {seat} is the taker and must discard first"
+            return Reason(N_("{seat} is the taker and must discard first"),
+                           N_("you are the taker and must discard first"), seat=Seat(seat))
         h = s.hands[seat]
         if a not in h:
-            return f"seat {seat} does not hold {CODES[a]}"
+            return not_held(seat, [CODES[a]])
         eff = s.eff
         e = eff[a]
         if m == LEAD1:
             if e == TRUMP and any(eff[x] != TRUMP for x in h):
-                return (f"{CODES[a]} is a trump and trick 1 may not be led with a trump "
-                        f"while seat {seat} holds plain cards")
+                return Reason(N_("{card} is a trump and trick 1 may not be led with a trump while {seat} holds "
+                                  "plain cards"),
+                               N_("{card} is a trump and trick 1 may not be led with a trump while you hold plain "
+                                  "cards"), seat=Seat(seat), card=Card(CODES[a]))
             return None
         if m == MERI:
             if e != TRUMP and any(eff[x] == TRUMP for x in h):
                 if s.sunex >> seat & 1 and trump_sun(t) in h:
                     return None
-                return f"a trump was led (Meri) and seat {seat} holds trumps"
+                return Reason(N_("a trump was led (Meri) and {seat} holds trumps"),
+                               N_("a trump was led (Meri) and you hold trumps: you must play one"), seat=Seat(seat))
             return None
         if m == MONCHI and e != TRUMP and e != s.led:
-            name = SUIT_NAMES[SUITS[s.led]]
+            led = SuitOf(SUITS[s.led], SUIT_NAMES[SUITS[s.led]])
             if any(eff[x] == s.led for x in h):
-                return (f"a Meri has been played, so Monchi applies: seat {seat} holds {name} "
-                        f"and must follow {name} or play a trump")
+                return Reason(N_("a Meri has been played, so Monchi applies: {seat} holds {suit} and must follow "
+                                  "{suit} or play a trump"),
+                               N_("a Meri has been played, so Monchi applies: you hold {suit} and must follow {suit} "
+                                  "or play a trump"), seat=Seat(seat), suit=led)
             if any(eff[x] == TRUMP for x in h):
-                return (f"a Meri has been played, so Monchi applies: seat {seat} has no {name} "
-                        "and must play a trump")
+                return Reason(N_("a Meri has been played, so Monchi applies: {seat} has no {suit} and must play a "
+                                  "trump"),
+                               N_("a Meri has been played, so Monchi applies: you have no {suit} and must play a "
+                                  "trump"), seat=Seat(seat), suit=led)
         return None
 
     def public_action(self, s: MeriState, a: int, viewer: int) -> str:

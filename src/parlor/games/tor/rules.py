@@ -9,13 +9,14 @@ from parlor.core.errors import InvalidAction, UnknownAction, shown
 from parlor.core.options import int_option
 from parlor.core.rules import Deal, DealContext, DealResult, Rules
 from parlor.core.view import View
+from parlor.core.words import N_, Card, Cards, Reason, Seat, not_held
 
 from . import scoring
 from . import view as view_mod
 from . import worlds
 from .cards import (CODES, DECK, DISCARD0, DRAW_DISCARD, DRAW_STOCK, DROP, END, LAYOFF0, LAYOFF_ID,
                     LAYOFF_MASKS, MAX_MELDS, MELD0, MELD_ID, MELD_MASKS, NUM_ACTIONS, NUM_LAYOFFS,
-                    RUN_IDS, SET_IDS, VALUE, action_text, adjacent, hand_total, is_meld, names, text)
+                    RUN_IDS, SET_IDS, VALUE, action_text, adjacent, hand_total, is_meld, names)
 from .deal import ShuffledPile
 from .scoring import LOW_HAND
 
@@ -33,8 +34,16 @@ _FOURS = _NIB_ONES * 4  # 0x4444...
 
 _BIT = [1 << c for c in range(52)]
 # Reasons given for most of the 27345 ids at once (the conformance suite asks for every one).
-_MUST_DRAW = [f"seat {p} must first draw (draw stock or draw discard) or drop" for p in range(8)]
-_NO_MELD = [f"there is no meld {k}" for k in range(MAX_MELDS)]
+_MUST_DRAW = [Reason(N_("{seat} must first draw (draw stock or draw discard) or drop"),
+                      N_("you must first draw (draw stock or draw discard) or drop"), seat=Seat(p)) for p in range(8)]
+_OVER = Reason(N_("the deal is over"))
+_SIX = Reason(N_("a hand never holds more than 6 cards"))
+# A move's cards written out of order: the refusal for each verb, with the cards in order.
+_ORDER = {"discard": N_("the cards of discard must be written in canonical order (A 2 ... K, then C D H S): {cards}"),
+          "meld": N_("the cards of a meld must be written in canonical order (A 2 ... K, then C D H S): {cards}"),
+          "layoff": N_("the cards of a lay-off must be written in canonical order (A 2 ... K, then C D H S): "
+                       "{cards}")}
+_NO_MELD = [Reason(N_("there is no meld {meld}"), meld=k) for k in range(MAX_MELDS)]
 
 # Meld action ids: _RUN_ACTS[c] for the runs of 3, 4, 5, 6 from card c; _SET_ACTS[r][nibble].
 _RUN_ACTS = [[MELD0 + j for j in ids] for ids in RUN_IDS]
@@ -325,21 +334,21 @@ class TorRules(Rules[TorState]):
     def action_str(self, s: TorState, a: int) -> str:
         return action_text(a)
 
-    def _cards(self, s: TorState, words: list[str], verb: str) -> int:
-        """The mask of the card codes `words`, distinct and in canonical order, or InvalidAction."""
+    def _cards(self, s: TorState, words: list[str], order: str) -> int:
+        """The mask of the card codes `words`, distinct and in canonical order, or InvalidAction (`order`:
+        the refusal's template for cards out of order)."""
         cards = []
         for w in words:
             c = DECK.card(w)
             if c is None:
-                raise InvalidAction(f"{shown(w)} is not a card code (rank A 2-9 T J Q K, then suit C D H S, "
-                                    "e.g. TC for the ten of clubs)")
+                raise InvalidAction(Reason(N_("{text} is not a card code (rank A 2-9 T J Q K, then suit C D H S, "
+                                               "e.g. TC for the ten of clubs)"), text=shown(w)))
             if c in cards:
-                raise InvalidAction(f"{w} is named twice")
+                raise InvalidAction(Reason(N_("{card} is named twice"), card=Card(w)))
             cards.append(c)
         mask = sum(1 << c for c in cards)
         if cards != sorted(cards):  # the whole spelling to type, not only the cards read so far
-            raise InvalidAction(f"the cards of {verb} must be written in canonical order "
-                                f"(A 2 ... K, then C D H S): {text(mask)}")
+            raise InvalidAction(Reason(order, cards=Cards(names(mask))))
         return mask
 
     def parse_action(self, s: TorState, text_: str) -> int:
@@ -349,48 +358,48 @@ class TorRules(Rules[TorState]):
         words = text_.split(" ")
         verb = words[0]
         if verb == "discard" and len(words) == 2:
-            return DISCARD0 + self._cards(s, words[1:], "discard").bit_length() - 1
+            return DISCARD0 + self._cards(s, words[1:], _ORDER["discard"]).bit_length() - 1
         if verb == "meld" and len(words) >= 2:
-            mask = self._cards(s, words[1:], "a meld")
+            mask = self._cards(s, words[1:], _ORDER["meld"])
             j = MELD_ID.get(mask)
             if j is not None:
                 return MELD0 + j
             if len(words) < 4:
-                raise InvalidAction("a meld needs 3 or more cards")
+                raise InvalidAction(Reason(N_("a meld needs 3 or more cards")))
             if not is_meld(mask):
-                raise InvalidAction(f"{text(mask)} is neither a set nor a run")
-            raise InvalidAction(self._not_held(s, mask) or "a hand never holds more than 6 cards")
+                raise InvalidAction(Reason(N_("{cards} is neither a set nor a run"), cards=Cards(names(mask))))
+            raise InvalidAction(self._not_held(s, mask) or _SIX)
         if verb == "layoff" and len(words) >= 3:
             if not _plain_int(words[1]):
-                raise InvalidAction(f"{shown(words[1])} is not a meld number (0, 1, 2, ... in plain decimal)")
+                raise InvalidAction(Reason(N_("{text} is not a meld number (0, 1, 2, ... in plain decimal)"),
+                                            text=shown(words[1])))
             k = int(words[1])
-            mask = self._cards(s, words[2:], "a lay-off")
+            mask = self._cards(s, words[2:], _ORDER["layoff"])
             j = LAYOFF_ID.get(mask)
             if k < MAX_MELDS and j is not None:
                 return LAYOFF0 + k * NUM_LAYOFFS + j
             if k >= len(s.melds):
-                raise InvalidAction(f"there is no meld {k}")
+                raise InvalidAction(Reason(N_("there is no meld {meld}"), meld=k))
             m = s.melds[k][0]
             if is_meld(m | mask) and not m & mask:
-                raise InvalidAction(self._not_held(s, mask) or "a hand never holds more than 6 cards")
-            raise InvalidAction(f"meld {k} ({text(m)}) with {text(mask)} is neither a set nor a run")
+                raise InvalidAction(self._not_held(s, mask) or _SIX)
+            raise InvalidAction(_no_meld_with(k, m, mask))
         if verb in ("draw", "discard", "meld", "layoff"):
             usage = {"draw": "draw stock or draw discard", "discard": "discard <card>",
                      "meld": "meld <card> <card> <card> ...", "layoff": "layoff <meld number> <card> ..."}
-            raise UnknownAction(f'{shown(text_)} is not a Tőr action: write {usage[verb]}')
-        raise UnknownAction(f'{shown(text_)} is not a Tőr action (drop, draw stock, draw discard, '
-                            "meld ..., layoff ..., discard ..., end)")
+            raise UnknownAction(Reason(N_("{text} is not a Tőr action: write {usage}"), text=shown(text_),
+                                        usage=usage[verb]))
+        raise UnknownAction(Reason(N_("{text} is not a Tőr action (drop, draw stock, draw discard, "
+                                       "meld ..., layoff ..., discard ..., end)"), text=shown(text_)))
 
     @staticmethod
-    def _not_held(s, mask: int) -> str | None:
+    def _not_held(s, mask: int) -> Reason | None:
         missing = mask & ~s.hands[s.turn]
-        if missing:
-            return f"seat {s.turn} does not hold {' '.join(names(missing))}"
-        return None
+        return not_held(s.turn, names(missing)) if missing else None
 
     def why_illegal_id(self, s: TorState, a: int) -> str | None:
         if s.end is not None:
-            return "the deal is over"
+            return _OVER
         if a >= LAYOFF0:  # most ids: answered first
             if s.stage == 1:
                 return _MUST_DRAW[s.turn]
@@ -401,24 +410,27 @@ class TorRules(Rules[TorState]):
         if a <= DRAW_DISCARD:
             if s.stage != 1:
                 if a == DROP:
-                    return f"seat {seat} has already drawn: a drop is only possible at the start of a turn"
-                return f"seat {seat} has already drawn this turn"
+                    return Reason(N_("{seat} has already drawn: a drop is only possible at the start of a turn"),
+                                   N_("you have already drawn: a drop is only possible at the start of a turn"),
+                                   seat=Seat(seat))
+                return Reason(N_("{seat} has already drawn this turn"), N_("you have already drawn this turn"),
+                               seat=Seat(seat))
             if a == DRAW_DISCARD and not s.discard:
-                return "the discard pile is empty"
+                return Reason(N_("the discard pile is empty"))
             return None
         if s.stage == 1:
             return _MUST_DRAW[seat]
         h = s.hands[seat]
         if a == END:
-            return None if s.melded else ("end needs a new meld this turn; otherwise discard a card "
-                                          "(a lay-off alone does not excuse the discard)")
+            return None if s.melded else Reason(N_("end needs a new meld this turn; otherwise discard a card "
+                                                    "(a lay-off alone does not excuse the discard)"))
         if a < MELD0:
             c = a - DISCARD0
             if not h >> c & 1:
-                return f"seat {seat} does not hold {CODES[c]}"
+                return not_held(seat, [CODES[c]])
             if c == s.taken and h != 1 << c:
-                return (f"{CODES[c]} was taken from the discard pile this turn and may not be "
-                        "discarded while other cards are in hand")
+                return Reason(N_("{card} was taken from the discard pile this turn and may not be discarded "
+                                  "while other cards are in hand"), card=Card(CODES[c]))
             return None
         if a < LAYOFF0:
             return self._not_held(s, MELD_MASKS[a - MELD0])
@@ -432,8 +444,9 @@ class TorRules(Rules[TorState]):
         m = s.melds[k][0]
         if not is_meld(m | mask):
             if m.bit_count() == 4 and m >> (((m & -m).bit_length() - 1) & ~3) < 16:
-                return f"meld {k} ({text(m)}) is a set of 4 and cannot be extended"
-            return f"meld {k} ({text(m)}) with {text(mask)} is neither a set nor a run"
+                return Reason(N_("meld {meld} ({cards}) is a set of 4 and cannot be extended"), meld=k,
+                               cards=Cards(names(m)))
+            return _no_meld_with(k, m, mask)
         return None
 
     def public_action(self, s: TorState, a: int, viewer: int) -> str:
@@ -484,3 +497,8 @@ class TorRules(Rules[TorState]):
 
     def view(self, s: TorState, seat: int) -> View:
         return view_mod.view(self, s, seat)
+
+
+def _no_meld_with(k: int, meld: int, mask: int) -> Reason:
+    return Reason(N_("meld {meld} ({cards}) with {more} is neither a set nor a run"), meld=k, cards=Cards(names(meld)),
+                   more=Cards(names(mask)))

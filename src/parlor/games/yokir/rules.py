@@ -4,6 +4,7 @@ from parlor.core.errors import InvalidAction, UnknownAction, shown
 from parlor.core.options import int_option
 from parlor.core.rules import DealContext, DealResult, Rules, plural
 from parlor.core.view import View
+from parlor.core.words import N_, Card, Cards, Reason, Seat, SuitOf, not_held
 
 from . import view as view_mod
 from . import worlds
@@ -181,52 +182,62 @@ class YokirRules(Rules[YokirState]):
         if verb == "call" and len(arg) == 1 and arg in SUITS:
             return CALL0 + SUITS.index(arg)
         if verb in ("play", "discard"):
-            raise InvalidAction(f"{shown(arg)} is not a Yokir card (ranks 1-6, suits A L M T, e.g. 6L)")
+            raise InvalidAction(Reason(N_("{text} is not a Yokir card (ranks 1-6, suits A L M T, e.g. 6L)"),
+                                        text=shown(arg)))
         if verb == "call":
-            raise InvalidAction(f"{shown(arg)} is not a suit (A, L, M or T)")
-        raise UnknownAction(f'{shown(text)} is not a Yokir action (pick, pass, discard C, call S, play C)')
+            raise InvalidAction(Reason(N_("{text} is not a suit (A, L, M or T)"), text=shown(arg)))
+        raise UnknownAction(Reason(N_("{text} is not a Yokir action (pick, pass, discard C, call S, play C)"),
+                                    text=shown(text)))
 
     def why_illegal_id(self, s: YokirState, a: int) -> str | None:
         seat, phase = s.turn, s.phase
         if phase == OVER:
-            return "the hand is over"
+            return Reason(N_("the hand is over"))
         if a == PICK:
-            return None if phase == BID1 else "the face-up card can be picked only in the first bidding round"
+            return None if phase == BID1 else Reason(N_("the face-up card can be picked only in the first "
+                                                         "bidding round"))
         if a == PASS:
-            return None if phase in (BID1, BID2) else "there is no bidding now"
+            return None if phase in (BID1, BID2) else Reason(N_("there is no bidding now"))
         if a >= CALL0:
             if phase != BID2:
-                return "a suit can be named only in the second bidding round"
+                return Reason(N_("a suit can be named only in the second bidding round"))
             if a - CALL0 == suit_of(s.upcard):
-                return f"the turned-down suit {SUITS[a - CALL0]} may not be named"
+                return Reason(N_("the turned-down suit {suit} may not be named"), suit=SuitOf(SUITS[a - CALL0]))
             return None
         if DISCARD0 <= a < PICK:
             card = a - DISCARD0
             if phase != DISCARD:
-                return "only the picker discards, right after picking"
+                return Reason(N_("only the picker discards, right after picking"))
             if card == s.upcard:
-                return f"the picked-up card {CODES[card]} may not be discarded"
+                return Reason(N_("the picked-up card {card} may not be discarded"), card=Card(CODES[card]))
             if card not in s.hands[seat]:
-                return f"seat {seat} does not hold {CODES[card]}"
+                return not_held(seat, [CODES[card]])
             return None
         if phase != PLAY:
-            return "bidding is not over" if phase != DISCARD else f"seat {seat} must discard first"
+            if phase != DISCARD:
+                return Reason(N_("bidding is not over"))
+            return Reason(N_("{seat} must discard first"), N_("you must discard first"), seat=Seat(seat))
         hand = s.hands[seat]
         if a not in hand:
-            return f"seat {seat} does not hold {CODES[a]}"
+            return not_held(seat, [CODES[a]])
         if s.trick:
             eff = EFFECTIVE[s.trump]
             if eff[a] != s.led:
                 follow = sorted(c for c in hand if eff[c] == s.led)
                 if follow:
-                    held = " ".join(CODES[c] for c in follow)
+                    held, who = Cards(CODES[c] for c in follow), Seat(seat)
+                    if s.led == s.trump:
+                        return Reason(N_("trump was led and {seat} holds {cards}"),
+                                       N_("trump was led and you must follow: you hold {cards}"), seat=who, cards=held)
                     name = SUIT_NAMES[SUITS[s.led]]
-                    article = "an" if name[0] in "AEIOU" else "a"
-                    what = "trump was led" if s.led == s.trump else f"{article} {name} card was led"
-                    why = f"{what} and seat {seat} holds {held}"
+                    led = SuitOf(SUITS[s.led], ("an " if name[0] in "AEIOU" else "a ") + name)
                     if a == sage(s.trump):
-                        why += f" ({CODES[a]} is the Sage, a trump)"
-                    return why
+                        return Reason(N_("{suit} card was led and {seat} holds {cards} ({card} is the Sage, a trump)"),
+                                       N_("{suit} was led and you must follow: you hold {cards} ({card} is the Sage, "
+                                          "a trump)"), seat=who, cards=held, suit=led, card=Card(CODES[a]))
+                    return Reason(N_("{suit} card was led and {seat} holds {cards}"),
+                                   N_("{suit} was led and you must follow: you hold {cards}"), seat=who, cards=held,
+                                   suit=led)
         return None
 
     def public_action(self, s: YokirState, a: int, viewer: int) -> str:
@@ -244,3 +255,4 @@ class YokirRules(Rules[YokirState]):
 
     def view(self, s: YokirState, seat: int) -> View:
         return view_mod.view(self, s, seat)
+
