@@ -30,7 +30,7 @@ GAMES = sorted(games())
 def offline_table(match: Match, audit=None) -> Table:
     """A table over a match, as the server builds one, with computer seats and no worker."""
     n = match.rules.seats
-    row = {"id": "t1", "names": [f"P{s}" for s in range(n)], "created": 0.0,
+    row = {"id": "t1", "names": [f"P{s}" for s in range(n)], "created": 0.0, "status": "playing",
            "settings": {"pace_ms": 0, "grace_s": 60, "hints": True, "open": False},
            "seat_rows": [{"kind": "computer", "level": "random", "name": f"P{s}", "token": f"tok{s}",
                           "claimed": False} for s in range(n)]}

@@ -549,7 +549,12 @@ function renderFinished() {
       " ", t("(seed, every deal and move)"), " · ", el("a", { href: `/replay/${tableId}` }, t("Replay")),
       " · ", el("a", { href: `/review/${tableId}` + (mySeat() !== null ? `?seat=${mySeat()}` : ""), id: "review-link" },
         t("Review: where the match was won or lost"))),
-    el("pre", { class: "sheet" }, S.msg.sheet));
+    sheetEl());
+}
+
+// The score sheet; it may be wider than its box, so it can take the focus to be scrolled by keys.
+function sheetEl() {
+  return el("pre", { class: "sheet", tabindex: "0", "aria-label": t("Score sheet") }, S.msg.sheet);
 }
 
 async function playAgain() {
@@ -588,7 +593,7 @@ function chooseFor(code, actions, sid) {
 function showSheet() {
   if (!S.msg) return;
   const rows = S.msg.results.map((r, k) => el("li", {}, t("Deal {deal}: {text}", { deal: k + 1, text: r.text })));
-  openDialog(t("Score sheet"), el("div", {}, el("pre", { class: "sheet" }, S.msg.sheet), rows.length ? el("ol", {}, rows) : el("p", {}, t("No deal finished yet."))));
+  openDialog(t("Score sheet"), el("div", {}, sheetEl(), rows.length ? el("ol", {}, rows) : el("p", {}, t("No deal finished yet."))));
 }
 
 function showLastTrick() {
