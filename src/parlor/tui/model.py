@@ -76,9 +76,9 @@ class Session(TableSession):
     def why_not(self, code: str) -> str:
         """Why the person's card `code` makes no legal move now, in the rules' own words where a
         move of that card (play, discard...) names it."""
-        reason = self.why_refused(self.human, code)
-        return (say("{card} cannot be played now: {reason}.", card=code, reason=reason) if reason else
-                say("{card} cannot be played now.", card=code))
+        reason, card = self.why_refused(self.human, code), self.words.card_words(code)
+        return (say("{card} cannot be played now: {reason}.", card=card, reason=reason) if reason else
+                say("{card} cannot be played now.", card=card))
 
     def not_your_turn(self) -> str:
         """Why the person cannot move now, naming who is to act (as the web server does)."""

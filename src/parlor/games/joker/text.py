@@ -2,6 +2,7 @@
 sheet (chapters, bids, tricks and points per deal, premiums marked, chapter subtotals and
 running totals)."""
 
+import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -79,6 +80,21 @@ class JokerText(GameText):
         """Each kind of deal by its token, in words: "3 cards, trump turned up", "9 cards, no trump"."""
         return {**{str(n): say_n("{count} card, trump turned up", "{count} cards, trump turned up", n)
                    for n in range(1, 9)}, **{k: said(w) for k, w in cls.option_words["schedule"][1].items()}}
+
+    def _kinds_legend(self, tokens: list[str]) -> list[str]:
+        """The sheet's kind column in words, the kinds it shows in their first order: the deals of
+        1 to 8 cards as one range, "nt: 9 cards, no trump"."""
+        used = list(dict.fromkeys(tokens))
+        counts = sorted(int(t) for t in used if t.isdigit() and int(t) < 9)
+        kinds = self.deal_kinds()
+        items = []
+        if counts:
+            items.append(say("{low}–{high}: that many cards, trump turned up", low=counts[0], high=counts[-1])
+                         if len(counts) > 1 else say("{token}: {kind}", token=counts[0], kind=kinds[str(counts[0])]))
+        for token in used:
+            if not (token.isdigit() and int(token) < 9):
+                items.append(say("{token}: {kind}", token=token, kind=kinds.get(token, token)))
+        return textwrap.wrap(say("Kinds of deal: {kinds}", kinds=listed(items, "; ")), 78) if items else []
 
     def table_lines(self, v: View) -> list[str]:
         """The deal, trump, bids, the last trick, tricks won, the trick's joker modes, the chapter."""
@@ -282,6 +298,7 @@ class JokerText(GameText):
                 lines.append(row("  " + say("chapter {number}", number=chapter + 1), [str(x) for x in chapter_sum]))
                 lines.append(row("  " + say("running total"), [str(x) for x in totals]))
         lines.append(row(say("TOTAL"), [str(x) for x in totals]))
+        lines += self._kinds_legend([r.data["token"] for r in results])
         if any(any(r.data["premium"]) for r in results):
             lines.append(say("* chapter premium, best deal counted twice") if self.rules.options["premium"] == "double"
                          else say("* chapter premium, best deal of those who failed struck out"))
