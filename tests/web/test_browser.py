@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from parlor.core.registry import games
+from parlor.core.registry import faces_of, games
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -268,8 +268,10 @@ def check_melds(page):
         assert label.startswith(f"meld {number} · ")
         owner = label.split(" · ", 1)[1]
         assert owner in names
-        assert any(line.startswith(f"{number}: {' '.join(cards)} ") and line.endswith(f", {owner}")
-                   for line in lines)  # "0: AC AD AH set (legyező), Dan"
+        faces = faces_of("tor")
+        shown = " ".join(faces[c].rank + faces[c].sign for c in cards)  # as the line says them
+        assert any(line.startswith(f"{number}: {shown} ") and line.endswith(f", {owner}")
+                   for line in lines)  # "0: A♣ A♦ A♥ set (legyező), Dan"
         assert len(cards) >= 3
 
 

@@ -504,7 +504,8 @@ function renderInvites() {
         el("button", { class: "btn", type: "button", "data-fill": s, disabled: !S.connected, onclick: () => send({ type: "fill", seat: s }) }, t("Computer plays")))] : []));
     return;
   }
-  const seated = (S.reissue || []).filter(s => !waiting(s));
+  // a friend's seat taken, not one given to a computer since the seat list came (S.reissue)
+  const seated = (S.reissue || []).filter(s => players[s].kind === "person" && !waiting(s));
   if (!inv.length && !seated.length) { box.classList.add("hidden"); return; }
   const newLink = s => el("button", { class: "btn", type: "button", "data-reissue": s, title: t("the old link stops working"),
     disabled: !S.connected, onclick: () => send({ type: "reissue", seat: s }) }, t("New link"));
