@@ -5,31 +5,21 @@
 Prints, for each size, the CPU seconds to build the match and to replay its record
 (records.replay, what `parlor replay` and the server's restore do), and the per-action cost, so a
 growth faster than the number of deals shows as a rising cost per action. The machine's speed in
-the same run: ../shared/bench/ref_trick.py's card plays per CPU second, measured here the same way.
+the same run: ref_trick's card plays per CPU second (parlor.bench.ref_trick_rate, as `parlor bench`).
 """
 
-import random
 import sys
 import time
-from pathlib import Path
 
 from parlor import records
+from parlor.bench import ref_trick_rate
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
 
 
-def ref_trick_rate() -> float:
-    """ref_trick's card plays per CPU second (its play_deals, 2,000 deals)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared" / "bench"))
-    import ref_trick
-    start = time.process_time()
-    ref_trick.play_deals(2000, random.Random(12345))
-    return 2000 * ref_trick.CARDS / (time.process_time() - start)
-
-
 def main(argv: list[str]) -> int:
     sizes = [int(a) for a in argv] or [60_000, 600_000]
-    print(f"ref_trick: {ref_trick_rate():,.0f} card plays per CPU second")
+    print(f"ref_trick: {ref_trick_rate()['plays_per_s']:,.0f} card plays per CPU second (median of 5)")
     for n in sizes:
         match = Match(make_rules("yokir"), 1)
         start = time.process_time()

@@ -85,15 +85,14 @@ class JokerText(GameText):
         """The sheet's kind column in words, the kinds it shows in their first order: the deals of
         1 to 8 cards as one range, "nt: 9 cards, no trump"."""
         used = list(dict.fromkeys(tokens))
-        counts = sorted(int(t) for t in used if t.isdigit() and int(t) < 9)
+        turned_up = [t for t in used if t.isdigit() and int(t) < 9]  # the deals of 1 to 8 cards
+        counts = sorted(int(t) for t in turned_up)
         kinds = self.deal_kinds()
         items = []
         if counts:
             items.append(say("{low}–{high}: that many cards, trump turned up", low=counts[0], high=counts[-1])
                          if len(counts) > 1 else say("{token}: {kind}", token=counts[0], kind=kinds[str(counts[0])]))
-        for token in used:
-            if not (token.isdigit() and int(token) < 9):
-                items.append(say("{token}: {kind}", token=token, kind=kinds.get(token, token)))
+        items += [say("{token}: {kind}", token=t, kind=kinds.get(t, t)) for t in used if t not in turned_up]
         return textwrap.wrap(say("Kinds of deal: {kinds}", kinds=listed(items, "; ")), 78) if items else []
 
     def table_lines(self, v: View) -> list[str]:
