@@ -167,8 +167,9 @@ def free_port() -> int:
 class LiveServer:
     """`parlor serve` in a subprocess on a free loopback port."""
 
-    def __init__(self, db: str):
+    def __init__(self, db: str, *args: str):
         self.db = db
+        self.args = args  # more of parlor serve's options
         self.port = free_port()
         self.proc = None
 
@@ -180,7 +181,7 @@ class LiveServer:
         self.log = open(os.devnull, "w")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "parlor.cli.main", "serve", "--port", str(self.port),
-             "--db", self.db], stdout=self.log, stderr=subprocess.STDOUT)
+             "--db", self.db, *self.args], stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -220,8 +221,8 @@ def make_server():
     """Start `parlor serve` on a database (more than once: a restart); all stopped at the end."""
     started = []
 
-    def make(db: str) -> LiveServer:
-        server = LiveServer(db).start()
+    def make(db: str, *args: str) -> LiveServer:
+        server = LiveServer(db, *args).start()
         started.append(server)
         return server
     yield make

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from parlor.core.options import Option
 from parlor.core.rules import DealResult
-from parlor.core.text import FRENCH, FRENCH_RANKS, GameText, Role, cut
+from parlor.core.text import FRENCH, FRENCH_RANKS, SHEET_WIDTH, GameText, Role, cut
 from parlor.core.view import View
 from parlor.core.words import N_, said, Seats, listed, say, say_n, seats_of
 
@@ -93,7 +93,7 @@ class JokerText(GameText):
             items.append(say("{low}–{high}: that many cards, trump turned up", low=counts[0], high=counts[-1])
                          if len(counts) > 1 else say("{token}: {kind}", token=counts[0], kind=kinds[str(counts[0])]))
         items += [say("{token}: {kind}", token=t, kind=kinds.get(t, t)) for t in used if t not in turned_up]
-        return textwrap.wrap(say("Kinds of deal: {kinds}", kinds=listed(items, "; ")), 78) if items else []
+        return textwrap.wrap(say("Kinds of deal: {kinds}", kinds=listed(items, "; ")), SHEET_WIDTH) if items else []
 
     def table_lines(self, v: View) -> list[str]:
         """The deal, trump, bids, the last trick, tricks won, the trick's joker modes, the chapter."""
