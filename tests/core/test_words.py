@@ -83,3 +83,16 @@ def test_every_template_is_a_plain_string_literal_babel_can_extract():
                       if name is not None}
             assert fields <= given, f"{where}: {t.value!r} has parameters that are not given: {fields - given}"
             assert given - {"count"} <= fields, f"{where}: {t.value!r} does not use {given - fields}"
+
+
+def test_numbers_are_written_as_the_readers_language_writes_them():
+    from parlor.core.language import using
+    from parlor.core.words import number, percent
+    with using("en"):
+        assert (number(1.25, 1), number(0.5, 2, signed=True), number(-1, 1, signed=True)) == ("1.2", "+0.50", "-1.0")
+        assert percent(2, 5) == "40%"
+    with using("hu"):
+        assert number(1.5) == "1,5" and number(0.25, 2, signed=True) == "+0,25"
+    with using("fi"):
+        assert percent(1, 4) == "25\xa0%"
+    assert percent(0, 0) == percent(0, 1)

@@ -19,7 +19,9 @@ literal as the first argument of `say`, or the first two of `say_n` (Babel keywo
 import re
 from collections.abc import Iterable, Sequence
 
-from .language import CONTENT, translate, translate_n
+from babel.numbers import format_decimal, format_percent
+
+from .language import CONTENT, ENGLISH, PSEUDO, current, translate, translate_n
 from .view import View
 
 # The name the terminal and the line mode give the person at the table. A sentence about a seat
@@ -66,6 +68,25 @@ def from_data(text: str) -> str:
 def has_words(text: str) -> bool:
     """Whether a data file's text has a word to translate, beside its card markers and numbers."""
     return bool(_LETTER.search(CARD_MARK.sub("", text)))
+
+
+def _locale() -> str:
+    lang = current()
+    return ENGLISH if lang == PSEUDO else lang
+
+
+def number(value: float, digits: int = 1, signed: bool = False) -> str:
+    """A number for a sentence, written as the reader's language writes it (Babel): "1.5" in
+    English, "1,5" in Hungarian; `digits` places after the point; `signed` shows "+" on gains."""
+    pattern = ("+" if signed else "") + "#,##0" + ("." + "0" * digits if digits else "")
+    if signed:
+        pattern += ";-" + pattern[1:]
+    return format_decimal(value, format=pattern, locale=_locale())
+
+
+def percent(part: int, whole: int) -> str:
+    """`part` of `whole` as a whole percentage in the reader's language ("40%", "40 %")."""
+    return format_percent(part / whole if whole else 0, locale=_locale())
 
 
 def listed(items: Iterable[str], joiner: str = ", ") -> str:
