@@ -137,7 +137,8 @@ def draw_table(screen: Screen, words: GameText, view: View, scores: list[int], m
     """The seats, the trick and the table's text of one seat's view (`extra` lines first), in
     the game's words."""
     rules = words.rules
-    screen.query_one(SeatsView).show(rules, view, scores, me)
+    seats = screen.query_one(SeatsView)
+    seats.show(words, view, scores, me, seats.size.width or 32)
     trick = screen.query_one(TrickView)
     trick.show(words, view)
     screen.query_one("#right").border_subtitle = trick.caption
