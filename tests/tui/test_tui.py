@@ -846,3 +846,22 @@ def test_no_one_is_thinking_while_a_dialog_waits_for_the_person():
                 top.play(top.session.match.legal()[0])
         return computers_next
     assert asyncio.run(go()) > 0  # a dialog stood where a computer was to act next
+
+
+def test_the_status_line_names_a_hand_of_one_card_as_its_one_key():
+    """Watched at 80x24: Joker's deal of one card said "1-1 cards"; a hand of one says its key."""
+    async def go() -> str:
+        config = TableConfig("joker", {}, levels=["random"], delay=0, seed=3, auto_forced=False)
+        app = ParlorApp(config, skip_start=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(20):
+                top = await ready(pilot, app)
+                if not isinstance(top, TableScreen):  # a dialog: the trump chooser's, a deal's end
+                    await pilot.press("enter")
+                elif top.moves.by_card:
+                    return str(top.query_one("#status").render())
+                else:
+                    top.play(top.session.match.legal()[0])
+        raise AssertionError("never a card to play")
+    status = asyncio.run(go())
+    assert "(1 the card, m all)" in status and "1-1" not in status, status

@@ -307,6 +307,10 @@ class TableScreen(HandScreen):
         wanted = self.session.words.wanted(view)
         last = min(len(view["hand"]), 10) % 10
         cards, below = bool(self.moves.by_card), bool(self.moves.buttons or self.moves.groups)
+        if cards and len(view["hand"]) == 1:  # not "1-1 cards"
+            if below:
+                return say("Your turn: {wanted}  (1 the card, ↓ moves, m all)", wanted=wanted)
+            return say("Your turn: {wanted}  (1 the card, m all)", wanted=wanted)
         if cards and below:
             return say("Your turn: {wanted}  (1-{last} cards, ↓ moves, m all)", wanted=wanted, last=last)
         if cards:
