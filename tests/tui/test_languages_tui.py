@@ -15,6 +15,7 @@ from parlor.session.seats import NAMES
 from parlor.tui.app import ParlorApp
 from parlor.tui.cards import ROLE_SHORT
 from parlor.tui.model import TableConfig
+from parlor.tui.setup import StartScreen
 from parlor.tui.table import TableScreen
 
 from test_snapshots import position
@@ -63,3 +64,31 @@ def test_the_table_in_the_pseudo_language_is_all_translated(game):
     allowed = [*NAMES, *re.findall(r"\w+", rules.title), *ROLE_SHORT.values(), *rules.deck.codes, *facts]
     assert "⟦" in text
     assert unmarked_words(text, allowed) == [], text
+
+
+async def pseudo_start(game: str) -> tuple[str, list[str]]:
+    """The start screen of `game`: its whole text, and each table option's label and doc."""
+    app = ParlorApp(TableConfig(game, delay=0))
+    async with app.run_test(size=(120, 60)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        parts = []
+        for opt in games()[game].option_schema:
+            row = screen.query_one(f"#opt-{opt.name}").parent
+            label, _, doc = row.children  # the value shown in the box: the screen's text
+            parts += [str(label.render()), str(doc.render())]
+        return screen_text(app), parts
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_the_start_screen_says_each_option_in_the_games_words(game):
+    with using("qps"):
+        text, parts = asyncio.run(pseudo_start(game))
+    rules = make_rules(game)
+    assert parts and all(part.startswith("⟦") for part in parts), parts
+    allowed = [*NAMES, "esc", *(w for g in games().values() for w in re.findall(r"\w+", g.title))]  # keys, the menu
+    assert unmarked_words(text, allowed) == [], text
+    for opt in rules.option_schema:  # no option's engine name, even marked
+        assert opt.name not in re.sub(r"⟦[^⟧]*⟧", "", text)

@@ -81,10 +81,16 @@ def test_moves_rummy_melds_go_in_a_list_and_single_layoffs_on_their_card():
 
 # --- the model: the shared view keys, read alike for every game
 
-def test_seat_facts_show_an_int_after_its_name_and_a_word_as_itself():
-    view = {"seat_facts": [{"said": "pass", "bid": None, "won": 2}, {"said": None, "bid": 3, "won": 0}]}
-    assert seat_facts(view, 0) == ["pass", "won 2"] and seat_facts(view, 1) == ["bid 3", "won 0"]
-    assert seat_facts({"seats": 2}, 1) == []  # a game without seat facts (Tőr)
+def test_seat_facts_are_said_in_the_games_words_the_tricks_once_the_play_has_begun():
+    yokir = text_of(make_rules("yokir"))
+    bidding = {"seat_facts": [{"said": "pass", "won": 0}, {"said": "call T", "won": 0}], "tricks": [], "trick": []}
+    assert seat_facts(yokir, bidding, 0) == ["passed"] and seat_facts(yokir, bidding, 1) == ["called Thought"]
+    playing = dict(bidding, trick=[[0, "1A"]])
+    assert seat_facts(yokir, playing, 1) == ["called Thought", "took 0"]
+    assert seat_facts(yokir, playing, 1, short=True) == ["called ∴", "took 0"]  # the suit's sign
+    joker = text_of(make_rules("joker"))
+    assert seat_facts(joker, {"seat_facts": [{"bid": 3, "won": 1}], "tricks": [{}]}, 0) == ["bid 3", "took 1"]
+    assert seat_facts(text_of(make_rules("tor")), {"seats": 2}, 1) == []  # a game without seat facts
 
 
 def test_shown_cards_are_the_tops_of_the_face_up_places_in_the_terminals_words():
@@ -172,12 +178,13 @@ def test_start_screen_refuses_a_bad_option_with_its_reason():
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await type_options(pilot, app, {"target": "0"})
-            assert "must be an integer from 1 to 100" in " ".join(screen_text(app).split())
+            said = " ".join(screen_text(app).split())
+            assert "Not allowed. The points that win the match, alone at the top: a whole number from 1 to 100." in said
             await pilot.press("ctrl+s")
             await pilot.pause()
             assert isinstance(app.screen, StartScreen)
             await type_options(pilot, app, {"target": "3"})
-            assert "must be" not in screen_text(app)
+            assert "Not allowed" not in screen_text(app)
     run(go())
 
 
@@ -839,3 +846,22 @@ def test_no_one_is_thinking_while_a_dialog_waits_for_the_person():
                 top.play(top.session.match.legal()[0])
         return computers_next
     assert asyncio.run(go()) > 0  # a dialog stood where a computer was to act next
+
+
+def test_the_status_line_names_a_hand_of_one_card_as_its_one_key():
+    """Watched at 80x24: Joker's deal of one card said "1-1 cards"; a hand of one says its key."""
+    async def go() -> str:
+        config = TableConfig("joker", {}, levels=["random"], delay=0, seed=3, auto_forced=False)
+        app = ParlorApp(config, skip_start=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(20):
+                top = await ready(pilot, app)
+                if not isinstance(top, TableScreen):  # a dialog: the trump chooser's, a deal's end
+                    await pilot.press("enter")
+                elif top.moves.by_card:
+                    return str(top.query_one("#status").render())
+                else:
+                    top.play(top.session.match.legal()[0])
+        raise AssertionError("never a card to play")
+    status = asyncio.run(go())
+    assert "(1 the card, m all)" in status and "1-1" not in status, status

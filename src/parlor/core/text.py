@@ -19,6 +19,8 @@ table's rules, or this class itself for a game without one. It gives
     pile_words(label, state)       a place of face-up cards (a `face_up` label, a view key holding
                                    cards) in words: "face-up card", "discard pile"
     fact_words(fact, value)        a seat's fact that is a word (`seat_facts`) in words: "passed"
+    fact_short(fact, value)        the same in as few words as a narrow row holds: "called ∴"
+    option_doc(option)             what a table option does and which values it takes, in words
     action_words(view, action)     a legal move as its button says it to the seat to act:
                                    "Bid 2", "Lead the joker: highest diamonds"
     move_words(view, seat, action) a move that was made, as the audience whose view it is saw it
@@ -136,6 +138,9 @@ class GameText:
     # {"classic24": "Classic: 24 deals"}). A JSON option's words name the parts it is built of
     # (Joker's schedule: each deal token). Undeclared: the option's doc, and each value as it is.
     option_words: ClassVar[dict[str, tuple[str, dict]]] = {}
+    # A table option's name -> what it does and which values it takes, a template, for the start
+    # screens (`option_doc`). Undeclared: the engine's doc, in English.
+    option_docs: ClassVar[dict[str, str]] = {}
     # The game in one line, for the lobby's card of it (said by `about_words`).
     about: ClassVar[str] = ""
     # A verb of the game's moves -> the kind of move it is, in words, for the line that tells a
@@ -155,6 +160,11 @@ class GameText:
             return option.doc or option.name, {}
         label, values = cls.option_words[option.name]
         return said(label), {value: said(words) for value, words in values.items()}
+
+    @classmethod
+    def option_doc(cls, option: Option) -> str:
+        """What an option does and which values it takes, in the language in use."""
+        return said(cls.option_docs[option.name]) if option.name in cls.option_docs else option.doc or option.allowed
 
     @classmethod
     def about_words(cls) -> str:
@@ -191,6 +201,11 @@ class GameText:
         """A seat's fact that is a word ("pass", a `seat_facts` value) in words; undeclared, the
         word itself."""
         return value.replace("_", " ")
+
+    def fact_short(self, fact: str, value: str) -> str:
+        """A seat's word fact in as few words as a row beside its name holds where there is
+        little room (the terminal's seat rows: about 12 columns); undeclared, `fact_words`."""
+        return self.fact_words(fact, value)
 
     def _named(self, action: str) -> str:
         """An action string with each card in words: the plain fallback of the methods below."""

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from parlor.core.match import Match
 from parlor.core.registry import make_rules
+from parlor.core.text import GameText
 from parlor.core.view import View
 from parlor.core.words import N_, Seats, said, say
 from parlor.session import TableSession, against_computers, default_level, fresh_seed, seat_names
@@ -152,11 +153,25 @@ def group_moves(legal: list[str], hand: list[str], deck) -> Moves:
 
 # --- reading the shared keys of views (core/view.py)
 
-def seat_facts(view: View, seat: int) -> list[str]:
-    """Short public facts about a seat (its `seat_facts`): a bid, tricks won."""
+# The words of a seat's number facts (`seat_facts`), by the fact's name.
+FACT_COUNTS = {"bid": N_("bid {count}"), "won": N_("took {count}")}
+
+
+def seat_facts(words: GameText, view: View, seat: int, short: bool = False) -> list[str]:
+    """A seat's public facts (its `seat_facts`) in the game's words: a bid, a declaration, the
+    tricks taken (once the play has begun, as the browser shows them); `short`, in as few words
+    as the game has for them (`GameText.fact_short`)."""
     facts = view["seat_facts"][seat] if "seat_facts" in view else {}
-    return [f"{name} {value}" if isinstance(value, int) else value
-            for name, value in facts.items() if value is not None]
+    playing = bool(view.get("tricks") or view.get("trick"))
+    out = []
+    for name, value in facts.items():
+        if value is None or (name == "won" and not playing):
+            continue
+        if isinstance(value, int):
+            out.append(say(FACT_COUNTS[name], count=value) if name in FACT_COUNTS else f"{name} {value}")
+        else:
+            out.append(words.fact_short(name, value) if short else words.fact_words(name, value))
+    return out
 
 
 # The terminal's words for face-up cards: a card's state where it has one, else its label.

@@ -13,8 +13,10 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from textual.widgets.select import NoSelection
 
 from parlor import records
+from parlor.bots.levels import level_words
 from parlor.core.errors import ParlorError
-from parlor.core.registry import games
+from parlor.core.options import Option
+from parlor.core.registry import games, text_class
 from parlor.core.words import N_, Seats, listed, say, say_n
 from parlor.session import default_level, levels, person_seat, seat_names
 
@@ -90,7 +92,7 @@ class StartScreen(Screen):
                 yield Input(shown(self.config.seed), id="seed", compact=True, placeholder=say("random"))
                 yield Static("", id="err-seed", classes="error")
             yield Checkbox(say("Play my forced moves for me"), self.config.auto_forced, id="auto", compact=True)
-            yield Checkbox(say("Ask before a likely slip (a discard that breaks a meld or buries a trump)"),
+            yield Checkbox(say("Ask before a likely slip: breaking a meld, burying a trump"),
                            self.config.ask_first, id="ask", compact=True)
             with Horizontal(id="actions"):
                 yield Button(say("Start"), id="start", variant="primary", compact=True)
@@ -117,19 +119,21 @@ class StartScreen(Screen):
         rows: list[Widget] = []
         if cls.option_schema:
             rows.append(Static(say("Table options"), classes="section"))
+        text = text_class(self.game)
         for opt in cls.option_schema:
             value = given.get(opt.name, opt.default)
+            label, words = text.option_label(opt)
             widget: Widget
             if opt.choices:
-                widget = Select([(shown(c), i) for i, c in enumerate(opt.choices)],
+                widget = Select([(words.get(c, shown(c)), i) for i, c in enumerate(opt.choices)],
                                 value=next((i for i, c in enumerate(opt.choices)
                                             if type(c) is type(value) and c == value), 0),
                                 allow_blank=False, id=f"opt-{opt.name}", compact=True)
             else:
                 widget = Input(shown(value), id=f"opt-{opt.name}", compact=True,
                                placeholder=say("(absent)") if opt.default is None else shown(opt.default))
-            rows.append(Horizontal(Label(opt.name), widget,
-                                   Static(opt.doc or opt.allowed, classes="doc", id=f"doc-{opt.name}"),
+            rows.append(Horizontal(Label(label), widget,
+                                   Static(text.option_doc(opt), classes="doc", id=f"doc-{opt.name}"),
                                    classes="row"))
         rows.append(Static(say("Seats"), classes="section"))
         if cls.min_seats != cls.max_seats:
@@ -159,7 +163,7 @@ class StartScreen(Screen):
             rows.append(Static(say_n("Teams: you with {mates} against {count} other player.",
                                      "Teams: you with {mates} against the other {count} players.", others,
                                      mates=listed(mates)), classes="doc"))
-        options = [(name, name) for name in levels()]
+        options = [(level_words(name)[0], name) for name in levels()]  # a level by its name in words
         fallback = default_level()
         rows.append(Horizontal(Label(say("Every opponent")), Select(options, prompt=say("(set each below)"),
                                                                id="all-levels", compact=True), classes="row"))
@@ -167,7 +171,7 @@ class StartScreen(Screen):
             if s == human:
                 continue
             level = chosen[s % len(chosen)] if chosen else fallback
-            if level not in dict(options):
+            if level not in {name for _, name in options}:
                 level = fallback
             label = say("{name} (seat {seat})", name=names[s], seat=s)
             if team_of is not None:
@@ -234,16 +238,16 @@ class StartScreen(Screen):
             target = self.query_one("#err-seed", Static)
         elif wid.startswith("opt-"):
             name = wid[4:]
-            opt = next(o for o in games()[self.game].option_schema if o.name == name)
+            opt = self.option(name)
             if text or opt.default is not None:
                 value = parse_value(text)
                 if not opt.check(value):
-                    reason = f"must be {opt.allowed}"
+                    reason = say("Not allowed. {rule}", rule=text_class(self.game).option_doc(opt))
             target = self.query_one(f"#doc-{name}", Static)
             target.set_class(reason is not None, "error")
             target.set_class(reason is None, "doc")
             if reason is None:
-                target.update(opt.doc or opt.allowed)
+                target.update(text_class(self.game).option_doc(opt))
         else:
             return None
         if reason is not None:
@@ -251,6 +255,9 @@ class StartScreen(Screen):
         elif wid == "seed":
             target.update("")
         return reason
+
+    def option(self, name: str) -> Option:
+        return next(o for o in games()[self.game].option_schema if o.name == name)
 
     def collect(self) -> TableConfig | None:
         cls = games()[self.game]
@@ -263,14 +270,14 @@ class StartScreen(Screen):
                 continue
             assert isinstance(widget, Input)  # an option without choices is typed
             if self.check_input(widget):
-                bad.append(opt.name)
+                bad.append(text_class(self.game).option_label(opt)[0])
                 continue
             text = widget.value.strip()
             if text:
                 options[opt.name] = parse_value(text)
         seed_input = self.query_one("#seed", Input)
         if self.check_input(seed_input):
-            bad.append("seed")
+            bad.append(say("Seed"))
         if bad:
             self.notify(say("Fix {fields} first.", fields=listed(bad)), severity="error")
             return None

@@ -137,7 +137,8 @@ def draw_table(screen: Screen, words: GameText, view: View, scores: list[int], m
     """The seats, the trick and the table's text of one seat's view (`extra` lines first), in
     the game's words."""
     rules = words.rules
-    screen.query_one(SeatsView).show(rules, view, scores, me)
+    seats = screen.query_one(SeatsView)
+    seats.show(words, view, scores, me, seats.size.width or 32)
     trick = screen.query_one(TrickView)
     trick.show(words, view)
     screen.query_one("#right").border_subtitle = trick.caption
@@ -306,6 +307,10 @@ class TableScreen(HandScreen):
         wanted = self.session.words.wanted(view)
         last = min(len(view["hand"]), 10) % 10
         cards, below = bool(self.moves.by_card), bool(self.moves.buttons or self.moves.groups)
+        if cards and len(view["hand"]) == 1:  # not "1-1 cards"
+            if below:
+                return say("Your turn: {wanted}  (1 the card, ↓ moves, m all)", wanted=wanted)
+            return say("Your turn: {wanted}  (1 the card, m all)", wanted=wanted)
         if cards and below:
             return say("Your turn: {wanted}  (1-{last} cards, ↓ moves, m all)", wanted=wanted, last=last)
         if cards:

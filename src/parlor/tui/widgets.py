@@ -1,6 +1,7 @@
 """Widgets of the table. Each draws a seat's view it is given (a dict) and nothing else: no
 widget holds game state, and none ever sees another seat's hidden cards."""
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -265,30 +266,41 @@ class SeatsView(Widget):
         super().__init__(**kw)
         self.lines: list[Text] = []
 
-    def show(self, rules, view: View, scores: list[int], human: int) -> None:
-        names, n = Seats(view["names"]), view["seats"]
-        lines = []
-        for s in range(n):
-            t = Text()
-            to_act = view.get("to_act") == s
-            t.append("▶" if to_act else " ", style="bold yellow")
-            team = team_letter(rules, s)
-            name_style = "bold" if s == human else ""
-            if team:
-                t.append(team + " ", style=TEAM_STYLE.get(team, ""))
-            t.append(f"{names(s)[:6]:<6}", style=name_style + (" reverse" if to_act else ""))
-            t.append(" D" if view.get("dealer") == s else "  ", style="bold green")
-            t.append(f"{view['hand_sizes'][s]:>2}▯", style="dim")
-            t.append(f"{scores[s]:>5}")
-            facts = seat_facts(view, s)
-            if facts:
-                t.append("  " + " ".join(facts), style="italic")
-            lines.append(t)
-        self.lines = lines
+    def show(self, words: GameText, view: View, scores: list[int], human: int, width: int = 32) -> None:
+        self.lines = seat_rows(words, view, scores, human, width)
         self.refresh(layout=True)
 
     def render(self) -> Text:
         return fit([line.copy() for line in self.lines], self.size.width)
+
+
+def seat_rows(words: GameText, view: View, scores: list[int], human: int, width: int) -> list[Text]:
+    """One row a seat, at most `width` columns: whose turn, team, name, dealer, cards in hand,
+    score, then its facts in words, in short words where the long ones do not fit, cut last."""
+    names, n = Seats(view["names"]), view["seats"]
+    name_w = min(6, max(len(names(s)) for s in range(n)))
+    score_w = max(3, *(len(str(x)) for x in scores))
+    lines = []
+    for s in range(n):
+        t = Text()
+        to_act = view.get("to_act") == s
+        t.append("▶" if to_act else " ", style="bold yellow")
+        team = team_letter(words.rules, s)
+        if team:
+            t.append(team + " ", style=TEAM_STYLE.get(team, ""))
+        name_style = ("bold" if s == human else "") + (" reverse" if to_act else "")
+        t.append(f"{names(s)[:name_w]:<{name_w}}", style=name_style)
+        t.append(" D" if view.get("dealer") == s else "  ", style="bold green")
+        t.append(f"{view['hand_sizes'][s]:>2}▯", style="dim")
+        t.append(f" {scores[s]:>{score_w}}")
+        facts = ", ".join(seat_facts(words, view, s))
+        if facts and t.cell_len + 1 + cell_len(facts) > width:
+            facts = ", ".join(seat_facts(words, view, s, short=True))
+        if facts:
+            t.append(" " + facts, style="italic")
+        t.truncate(width, overflow="ellipsis")
+        lines.append(t)
+    return lines
 
 
 class SaidFooter(Footer):

@@ -66,6 +66,15 @@ class JokerText(GameText):
             "dark": N_("9 cards, dark (bids before trump)"), "gold": N_("9 cards, golden (+100 a trick)"),
             "misere": N_("9 cards, misère (−100 a trick)")}),
     }
+    option_docs = {
+        "length": N_("How long the match is: its deals, in chapters."),
+        "shtanga": N_("What a player loses who bid at least one trick and took none."),
+        "premium": N_("What a player earns who makes every bid of a chapter."),
+        "first_dealer": N_("Who deals the first deal."),
+        "schedule": N_("Your own chapters instead of Deals: a list of chapters, each a list of deals, "
+                       'as "1" to "9", "nt", "dark", "gold" or "misere"; '
+                       'for example [["1", "2"], ["nt", "9"]]. Blank: none.'),
+    }
     turn_words = {"trump": N_("name the trump suit")}
     pile_names = {"turned": N_("turned card"), "first_three": N_("your first three cards")}
 

@@ -30,6 +30,7 @@ class MeriText(GameText):
                                             for s in SUITS}
     about = N_("Eight-player Unsun karuta in two teams of four: win tricks and trump combos for your team.")
     option_words = {"num_deals": (N_("Deals in the match"), {})}
+    option_docs = {"num_deals": N_("How many deals the match has: a whole number from 1 to 64.")}
     turn_words = {"declare": N_("declare")}
     pile_names = {"indicator": N_("indicator"), "trump_robai": N_("trump Robai"), "side_cards": N_("side cards"),
                   "original_trumps": N_("your original trumps")}

@@ -47,6 +47,8 @@ class TorText(GameText):
     rank_names = FRENCH_RANKS
     about = N_("Hungarian knock rummy: meld, lay off, go out or drop with the lowest hand to take the stakes.")
     option_words = {"stake": (N_("Units a single stake pays"), {}), "deals": (N_("Deals in the match"), {})}
+    option_docs = {"stake": N_("What a single stake pays, in units: a whole number from 1 to 1000."),
+                   "deals": N_("How many deals the match has: a whole number from 1 to 1000.")}
     # the spec's Hungarian table terms beside the English (tor.md 1, 5, 7, 8): talon, virít, terít
     turn_words = {"draw": N_("draw (stock or discard pile)"), "drop": N_("drop (virít)"),
                   "meld": N_("meld (terít)"), "layoff": N_("lay off"), "end": N_("end your turn")}

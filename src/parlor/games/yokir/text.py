@@ -35,6 +35,7 @@ class YokirText(GameText):
                                             for s in SUITS}
     about = N_("Three-player Euchre from A Tale in the Desert: whoever names trump plays alone against the other two.")
     option_words = {"target": (N_("Points to win"), {})}
+    option_docs = {"target": N_("The points that win the match, alone at the top: a whole number from 1 to 100.")}
     turn_words = {"pick": N_("pick up the face-up card"), "call": N_("call a trump suit")}
     pile_names = {"upcard": N_("face-up card"), "discard": N_("your discard")}
     # TRANSLATORS: Yokir's ranks, from the highest (Initiate) down; the {rank} of "the {rank} of {suit}".
@@ -94,6 +95,14 @@ class YokirText(GameText):
         if value == "pick":
             return say("picked it up")
         return say("called {suit}", suit=said(SUIT_NAMES[value.split()[-1]]))
+
+    def fact_short(self, fact: str, value: str) -> str:
+        """A seat's last bid in a narrow row: the called suit by its sign ("called ∴")."""
+        if value == "pass":
+            return say("passed")
+        if value == "pick":
+            return say("picked up")
+        return say("called {suit}", suit=self.suits[value.split()[-1]].sign)
 
     def _card(self, v: View, code: str) -> str:
         """A card in words, the Oracle and the Sage named as what they are under the view's trump."""
