@@ -50,8 +50,13 @@ def level_words(level: str) -> tuple[str, str]:
         "casual": (say("Casual"), say("Casual: plays by simple rules, instantly")),
         "strong": (say("Strong"), say("Strong: thinks about a second, a solid club player")),
         "expert": (say("Expert"), say("Expert: thinks a few seconds a move, the strongest here")),
+        # the other bots, which a table made through the API may seat: said too, never their ids
+        "random": (say("Random"), say("Random: plays any legal move, for tests")),
+        "rules": (say("Rules of thumb"), say("Rules of thumb: the casual player's simple rules")),
+        "search": (say("Search"), say("Search: plays out many possible deals before each move")),
+        "openspiel-ismcts": (say("OpenSpiel player"), say("OpenSpiel player: the OpenSpiel library's search")),
     }
-    return words.get(level, (level, level))
+    return words.get(level) or (say("Computer"), say("Computer"))
 
 
 def computer_words(level: str) -> str:
@@ -59,7 +64,7 @@ def computer_words(level: str) -> str:
     may agree with its noun, so no level is glued to "computer"."""
     words = {"beginner": say("Beginner computer"), "casual": say("Casual computer"),
              "strong": say("Strong computer"), "expert": say("Expert computer")}
-    return words.get(level) or say("Computer ({level})", level=level)
+    return words.get(level) or say("Computer ({level})", level=level_words(level)[0])
 
 
 OFFERED = ("beginner", "casual", "strong", "expert")  # the levels the lobby offers, in order

@@ -351,7 +351,10 @@ function draw(m) {
   trickBox.dataset.seats = v.seats;
   const slot = (s, c, k, winner) => {
     const to = towards(s);
-    const style = `--x: ${50 + 36 * to.x}%; --y: ${50 + 32 * to.y}%; --fx: ${Math.round(160 * to.x)}px; --fy: ${Math.round(160 * to.y)}px; z-index: ${k + 1};`;
+    // --x, --y: on an ellipse; --gx, --gy: the cell of a ring of three by three (eight seats on
+    // a wide table: the middle cell left free for the sentence naming the winner)
+    const style = `--x: ${50 + 36 * to.x}%; --ty: ${to.y.toFixed(3)}; --gx: ${Math.round(1.3 * to.x)}; --gy: ${Math.round(1.3 * to.y)}; `
+      + `--fx: ${Math.round(160 * to.x)}px; --fy: ${Math.round(160 * to.y)}px; z-index: ${k + 1};`;
     const anim = animStyle(`t:${s}:${c}`);
     return el("div", { class: "slot" + (anim ? " fresh" : "") + (s === winner ? " winner" : ""), "data-seat": s, style: style + (anim ? ` ${anim}` : "") },
       cardEl(c, S.faces, { role: m.roles[c] }),
