@@ -126,6 +126,21 @@ def test_a_guest_watches_a_rated_table_until_logged_in_and_one_account_takes_one
     assert [(r["id"], r["seat"]) for r in mine] == [(t["id"], 1)]
 
 
+def test_a_rated_match_over_before_every_seat_is_taken_rates_nobody(db_url):
+    # Tőr's seed 115 deals an instant win: the match ends when the table is made, before the
+    # friend's invite is claimed; nobody's rating may change against an empty seat
+    app = create_app(db_url, seeds=lambda: 115)
+    with TestClient(app) as client:
+        client.server = app.state.server
+        ana = sign_up(client, "Ana")
+        t = rated_table(client, ana)
+        live = client.server.tables[t["id"]]
+        wait_for(lambda: live.stored_finish)
+        assert live.match.finished and live.sid == 0 and not live.seats[1].claimed
+        assert client.get(f"/api/tables/{t['id']}/record").status_code == 200
+    assert ratings(db_url) == {}
+
+
 def test_a_rated_match_rates_both_accounts_once_even_across_restarts(db_url):
     with client_on(db_url) as client:
         ana, ben = sign_up(client, "Ana"), sign_up(client, "Ben")

@@ -609,10 +609,12 @@ class Table:
         if not self.match.finished or self.stored_finish:
             return
         then = None
-        if self.rated:
-            holders = {s: info.account for s, info in enumerate(self.seats)
-                       if info.kind == "person" and info.account is not None}
-            # a person seat nobody's account holds (none should be) plays at its stand-in's rating
+        holders = {s: info.account for s, info in enumerate(self.seats)
+                   if info.kind == "person" and info.account is not None}
+        persons = [s for s, info in enumerate(self.seats) if info.kind == "person"]
+        # a match over before every person seat was taken (a deal won outright when the table
+        # was made, before the friend's invite was claimed) is rated for nobody
+        if self.rated and len(holders) == len(persons):
             computers = {s: info.level for s, info in enumerate(self.seats) if s not in holders}
             abandoned = frozenset(self.settings.get("abandoned", []))
             then = partial(rate_finished, match=self.match, holders=holders, computers=computers,
