@@ -197,7 +197,9 @@ def main(argv=None) -> int:
     tmp = tempfile.mkdtemp(prefix="parlor-load-")
     db = args.db or f"sqlite:///{os.path.join(tmp, 'load.sqlite')}"
     server = subprocess.Popen([sys.executable, "-m", "parlor.cli.main", "serve", "--port", str(port),
-                               "--db", db], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               "--db", db,
+                               # every table comes from this one address: past the per-address limit
+                               "--max-tables", str(args.tables + args.attackers + 1)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         for _ in range(300):
             try:

@@ -148,6 +148,18 @@ def audit():
     return Audit()
 
 
+_browsers = itertools.count(2)
+
+
+def another_browser(client) -> None:
+    """Whoever uses `client` next is another person on another machine: no cookies, and another
+    address (a guest is one seat a table per address, whatever the cookies). The address is only
+    the ASGI scope's: every request still goes to the app in this process."""
+    client.cookies.clear()
+    n = next(_browsers)
+    client._transport.client = (f"127.0.{n // 250}.{n % 250 + 1}", 50000)
+
+
 @pytest.fixture
 def app_client(tmp_path, audit):
     seeds = itertools.count(1000)

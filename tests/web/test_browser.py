@@ -397,6 +397,7 @@ def test_a_spectator_sees_no_hand_and_follows_the_moves(browser, live_server):
     assert watcher.locator("#hand").count() == 0
     assert watcher.locator("#opponents [data-seat]").count() == 3
     assert "watching" in watcher.locator("#dealinfo").inner_text()
+    assert host.locator('#dealinfo [data-fact="rated"]').count() == 0  # an unrated table
     assert not watcher.locator("#b-hint").is_visible()
     # the watcher's page follows the host's moves, never showing the host's hand
     for n in (1, 2, 3):

@@ -15,7 +15,7 @@ def fair_table(client, seed="a1b2c3"):
             "fair": {"commitment": commitment, "seed": seed}}
     r = client.post("/api/tables", json=spec)
     assert r.status_code == 200, r.text
-    client.cookies.clear()
+    another_browser(client)
     return commitment, r.json()
 
 
@@ -80,6 +80,7 @@ def test_verify_says_why_a_record_without_fair_seeds_cannot_be_verified(app_clie
 
 from . import test_browser  # noqa: E402
 from .test_browser import PHONE, new_page, shot  # noqa: E402
+from .conftest import another_browser
 
 browser = test_browser.browser  # the fixture: Chromium on a fresh profile
 

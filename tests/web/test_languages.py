@@ -13,6 +13,7 @@ from parlor.web.app import request_language
 
 from . import test_browser
 from .test_protocol import create, receive, token, until
+from .conftest import another_browser
 
 browser = test_browser.browser  # the fixture: Chromium on a fresh profile
 
@@ -56,7 +57,7 @@ def test_a_socket_reads_the_language_of_its_page(app_client):
     with app_client.websocket_connect("/ws") as ws:
         ws.send_text(json.dumps({"type": "hello", "table": "nosuch"}))
         assert marked(receive(ws)["message"])
-    app_client.cookies.clear()
+    another_browser(app_client)
     with app_client.websocket_connect("/ws", headers={"Accept-Language": "fi-FI,fi;q=0.9"}) as ws:
         ws.send_text("{")
         receive(ws)

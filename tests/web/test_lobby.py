@@ -7,6 +7,7 @@ from parlor.bots.levels import level_words
 from parlor.core.registry import games, text_class
 
 from .test_protocol import create, hello, token, wait_for
+from .conftest import another_browser
 
 # one one-card Joker deal: a match over in a few moves
 ONE_DEAL = {"schedule": [["1"]]}
@@ -45,7 +46,7 @@ def finished_joker(client, players):
     r = client.post("/api/tables", json={"game": "joker", "options": ONE_DEAL, "grace_s": 0,
                                          "pace_ms": 0, "players": players, "hints": False})
     t = r.json()
-    client.cookies.clear()  # whoever asks next does so from another browser than the creator's
+    another_browser(client)  # whoever asks next does so from another browser than the creator's
     early = client.post(f"/api/tables/{t['id']}/again", json={"token": token(t, 0)})
     assert early.status_code == 400 and "not over" in early.json()["error"]
     with client.websocket_connect("/ws") as ws:

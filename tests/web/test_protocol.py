@@ -13,6 +13,7 @@ from parlor.core.rng import Rng
 from parlor.web import create_app
 from parlor.web.public import codes_in
 from .test_store import FakeConn, attach
+from .conftest import another_browser
 
 
 def full_game_setup():
@@ -27,7 +28,7 @@ def create(client, game="yokir", options=None, kinds=("person", "computer", "com
     spec = {"game": game, "options": options or {}, "players": players, "pace_ms": 0, **extra}
     r = client.post("/api/tables", json=spec)
     assert r.status_code == 200, r.text
-    client.cookies.clear()  # whoever joins next does so from another browser than the creator's
+    another_browser(client)  # whoever joins next does so from another browser than the creator's
     return r.json()
 
 
@@ -480,7 +481,7 @@ def test_the_seed_stays_on_the_server_until_the_match_ends(tmp_path, audit):
         table = client.app.state.server.tables[tid]
         assert table.match.seed == seed
         assert tid in [x["id"] for x in json.loads(clean(client.get("/api/lobby").text))["open"]]
-        client.cookies.clear()  # another browser joins
+        another_browser(client)  # another browser joins
         joined = client.post(f"/api/tables/{tid}/join", json={"seat": 1})
         assert joined.status_code == 200
         clean(joined.text)

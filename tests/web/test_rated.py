@@ -17,6 +17,7 @@ from parlor.web.people import SESSION_COOKIE
 from parlor.web.store import Store
 
 from .test_protocol import hello, receive, token, wait_for
+from .conftest import another_browser
 
 TOR = {"game": "tor", "seats": 2, "options": {"deals": 1}, "pace_ms": 0}
 
@@ -34,7 +35,7 @@ def sign_up(client, name) -> str:
     r = client.post("/api/account/signup", json={"name": name, "password": "a good password"})
     assert r.status_code == 200, r.text
     cookie = client.cookies.get(SESSION_COOKIE)
-    client.cookies.clear()
+    another_browser(client)
     return cookie
 
 
@@ -98,7 +99,7 @@ def test_a_rated_table_is_made_by_an_account_and_bears_its_name(two):
     assert client.server.tables[t["id"]].seats[0].account == "ana"
     assert [(x["id"], x["rated"]) for x in client.get("/api/lobby").json()["open"]] == [(t["id"], True)]
     # a guest may not join it from the lobby either
-    client.cookies.clear()  # another browser than the creator's
+    another_browser(client)  # another browser than the creator's
     joined = client.post(f"/api/tables/{t['id']}/join", json={"seat": 1})
     assert joined.status_code == 400 and joined.json()["error"] == "this table is rated: log in to take a seat"
 
@@ -123,6 +124,21 @@ def test_a_guest_watches_a_rated_table_until_logged_in_and_one_account_takes_one
     # and Ben's account lists the table, in any browser
     mine = client.post("/api/mine", json={}, headers=as_(ben)).json()["tables"]
     assert [(r["id"], r["seat"]) for r in mine] == [(t["id"], 1)]
+
+
+def test_a_rated_match_over_before_every_seat_is_taken_rates_nobody(db_url):
+    # Tőr's seed 115 deals an instant win: the match ends when the table is made, before the
+    # friend's invite is claimed; nobody's rating may change against an empty seat
+    app = create_app(db_url, seeds=lambda: 115)
+    with TestClient(app) as client:
+        client.server = app.state.server
+        ana = sign_up(client, "Ana")
+        t = rated_table(client, ana)
+        live = client.server.tables[t["id"]]
+        wait_for(lambda: live.stored_finish)
+        assert live.match.finished and live.sid == 0 and not live.seats[1].claimed
+        assert client.get(f"/api/tables/{t['id']}/record").status_code == 200
+    assert ratings(db_url) == {}
 
 
 def test_a_rated_match_rates_both_accounts_once_even_across_restarts(db_url):

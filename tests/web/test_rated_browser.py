@@ -35,6 +35,8 @@ def test_a_rated_match_changes_both_ratings_once_on_the_leaderboard(browser, liv
     first_hand = hand(host)
     friend.goto(invite)
     friend.wait_for_selector("#hand [data-code]")
+    for page in (host, friend):  # the table says the match counts for ratings
+        assert page.locator('#dealinfo [data-fact="rated"]').inner_text() == "rated"
     # a few moves each, then whoever may drops, which ends the one deal (drawing and discarding
     # the first cards could go on and on)
     play_until([host, friend], lambda: host.locator("#log li").count() >= 4)

@@ -16,6 +16,7 @@ from parlor.web.server import Server
 from .test_protocol import create, hello, receive, token, until, wait_for
 from .test_queue import Socket
 from .test_store import FakeConn, attach, settle
+from .conftest import another_browser
 
 
 def fill_error(ws, seat):
@@ -33,7 +34,7 @@ def test_the_creators_seat_is_never_free_and_a_joiner_gets_no_host_powers(app_cl
     assert listed[tid]["free"] == [1]
     r = app_client.post(f"/api/tables/{tid}/join", json={"seat": 0, "name": "Mallory"})
     assert r.status_code == 400 and "not free" in r.json()["error"]
-    app_client.cookies.clear()
+    another_browser(app_client)
     joined = app_client.post(f"/api/tables/{tid}/join", json={"seat": 1}).json()
     with app_client.websocket_connect("/ws") as host, app_client.websocket_connect("/ws") as guest:
         m = hello(host, tid, token(t, 0))  # the creator's link still opens the creator's seat
@@ -43,6 +44,36 @@ def test_the_creators_seat_is_never_free_and_a_joiner_gets_no_host_powers(app_cl
         assert "only the host" in fill_error(guest, 1)
 
 
+def test_a_guest_who_drops_cookies_gets_no_second_seat_even_after_a_restart(tmp_path):
+    # issue 35, F8: without cookies nothing in the request says "the same browser", so a guest
+    # is one seat a table per address (docs/decisions.md); an account is one seat by its key
+    db = f"sqlite:///{tmp_path / 'g.sqlite'}"
+    spec = {"game": "tor", "seats": 4, "pace_ms": 0, "open": True, "players": [{"kind": "person"}] * 4}
+    with TestClient(create_app(db), client=("127.0.0.1", 50001)) as creator:
+        tid = creator.post("/api/tables", json=spec).json()["id"]
+        creator.cookies.clear()  # the creator, cookies dropped: still the creator's address
+        refused = creator.post(f"/api/tables/{tid}/join", json={"seat": 1})
+        assert refused.status_code == 400 and refused.json()["error"] == "you already sit at seat 0 of this table"
+    with TestClient(create_app(db), client=("127.0.0.2", 50002)) as guest:
+        first = guest.post(f"/api/tables/{tid}/join", json={"seat": 1})
+        assert first.status_code == 200
+        guest.cookies.clear()  # a second cookie-less client from the same loopback address
+        refused = guest.post(f"/api/tables/{tid}/join", json={"seat": 2})
+        assert refused.status_code == 400 and refused.json()["error"] == "you already sit at seat 1 of this table"
+        assert guest.get("/api/lobby").json()["open"][0]["free"] == [2, 3]
+    # after a restart the server still knows which guest holds seat 1
+    with TestClient(create_app(db), client=("127.0.0.2", 50003)) as guest:
+        refused = guest.post(f"/api/tables/{tid}/join", json={"seat": 2})
+        assert refused.status_code == 400 and "already sit at seat 1" in refused.json()["error"]
+        # an account is its own person, whatever address it comes from (a household behind one router)
+        signed = guest.post("/api/account/signup", json={"name": "Ida", "password": "ida password"})
+        assert signed.status_code == 200
+        assert guest.post(f"/api/tables/{tid}/join", json={"seat": 2}).status_code == 200
+        guest.cookies.clear()
+        guest._transport.client = ("127.0.0.3", 50004)  # another guest's machine
+        assert guest.post(f"/api/tables/{tid}/join", json={"seat": 3}).status_code == 200
+
+
 def test_one_browser_joins_one_seat(app_client):
     r = app_client.post("/api/tables", json={"game": "tor", "seats": 4, "pace_ms": 0, "open": True,
                                              "players": [{"kind": "person"}] * 4})
@@ -50,11 +81,11 @@ def test_one_browser_joins_one_seat(app_client):
     join = lambda seat: app_client.post(f"/api/tables/{tid}/join", json={"seat": seat})  # noqa: E731
     refused = join(1)  # the creator's browser already sits at seat 0
     assert refused.status_code == 400 and "already sit at seat 0" in refused.json()["error"]
-    app_client.cookies.clear()  # a stranger's browser
+    another_browser(app_client)  # a stranger's browser
     assert join(1).status_code == 200
     refused = join(2)
     assert refused.status_code == 400 and "already sit at seat 1" in refused.json()["error"]
-    app_client.cookies.clear()  # another stranger
+    another_browser(app_client)  # another stranger
     assert join(2).status_code == 200
     free = {x["id"]: x["free"] for x in app_client.get("/api/lobby").json()["open"]}
     assert free[tid] == [3]
@@ -248,7 +279,7 @@ def test_a_joiners_name_is_the_tables_everywhere_after_the_match_and_after_a_res
         r = client.post("/api/tables", json={"game": "yokir", "options": {"target": 1}, "players": players,
                                              "pace_ms": 0, "grace_s": 0, "open": True})
         tid = r.json()["id"]
-        client.cookies.clear()
+        another_browser(client)
         assert client.post(f"/api/tables/{tid}/join", json={"seat": 1, "name": "Zoe"}).status_code == 200
         server = client.app.state.server
         # past the (zero) grace the stand-ins play both persons' seats out while someone is

@@ -111,8 +111,9 @@ def create_app(db_url: str, allowed_hosts: set[str] | None = None, **server_args
             return body
         table_id = request.path_params["table"]
         held = request.cookies.get(_seat_cookie(table_id))
-        result = await _guard(_with_account(request, lambda account: server.join(table_id, body, held, account)),
-                              raw=True)
+        address = request.client.host if request.client else None
+        result = await _guard(_with_account(request, lambda account: server.join(table_id, body, held, account,
+                                                                                 address)), raw=True)
         if isinstance(result, Response):
             return result
         response = JSONResponse(result)

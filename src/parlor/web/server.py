@@ -352,10 +352,12 @@ class Server:
         return [{**r, "title": catalogue[r["game"]].title if r["game"] in catalogue else r["game"]}
                 for r in rows]
 
-    async def join(self, table_id: str, body, held: str | None = None, account: dict | None = None) -> dict:
+    async def join(self, table_id: str, body, held: str | None = None, account: dict | None = None,
+                   address: str | None = None) -> dict:
         """A free seat of an open table for whoever asks first. `held`: the seat token this
         browser already holds at the table, if any (one browser, one seat); `account`: the
-        person's, if logged in (one account, one seat)."""
+        person's, if logged in (one account, one seat); else `address`, the guest's (one
+        guest address, one seat, whatever the cookies)."""
         table = self.tables.get(table_id)
         if table is None:
             raise NotFound(say("there is no open table {table}", table=shown(table_id)))
@@ -376,11 +378,12 @@ class Server:
             mine = table.seat_of_token(held)
             if mine is not None:
                 raise BadRequest(say("you already sit at seat {seat} of this table", seat=mine))
-            refusal = table.claim_refusal(account)
+            guest = limits.owner_key(None, address) if account is None and address is not None else None
+            refusal = table.claim_refusal(account, guest)
             if refusal is not None:
                 raise BadRequest(refusal)
             token = secrets.token_urlsafe(16)  # the invite link for this seat stops working
-            await table.take_seat(seat, token, account, name.strip())
+            await table.take_seat(seat, token, account, name.strip(), guest)
             # the grace before a stand-in plays starts now, not when the table was made
             table.start_grace(seat)
             table.broadcast()

@@ -149,11 +149,15 @@ class Store:
         except IntegrityError:
             raise StoreError(f"action {index} of table {table_id} is already stored") from None
 
-    def update_seat(self, table_id: str, seat: int, **values) -> None:
+    def update_seat(self, table_id: str, seat: int, settings: dict | None = None, **values) -> None:
         """Change a seat's row; a new `name` is written into the table's names too (the match's
-        record, the finished list and a restart read those), and a new "account" (a key, or
-        None: nobody's) as the seat's holder, all in the same transaction."""
+        record, the finished list and a restart read those), a new "account" (a key, or
+        None: nobody's) as the seat's holder, and new table `settings` (which guest holds
+        it), all in the same transaction."""
         with self.engine.begin() as c:
+            if settings is not None:
+                c.execute(update(tables_t).where(tables_t.c.id == table_id).values(
+                    settings=json.dumps(settings)))
             if "account" in values:
                 account = values.pop("account")
                 c.execute(delete(account_seats_t).where(account_seats_t.c.table_id == table_id,

@@ -181,31 +181,53 @@ class Table:
                 return s
         return None
 
-    def claim_refusal(self, account: dict | None) -> str | None:
-        """Why this person may not take a free seat here, or None."""
+    def seat_of_guest(self, guest: str | None) -> int | None:
+        """The seat a guest (limits.owner_key of their address) already holds here: the one they
+        made the table with, or one they joined from the lobby (settings "guests")."""
+        if guest is None:
+            return None
+        if self.settings.get("owner") == guest and self.host_seat() is not None:
+            return self.host_seat()
+        return self.settings.get("guests", {}).get(guest)
+
+    def claim_refusal(self, account: dict | None, guest: str | None = None) -> str | None:
+        """Why this person may not take a free seat here, or None. `guest`: a guest's address
+        key, for a seat taken from the lobby (one address, one guest seat a table, whatever
+        the cookies: docs/decisions.md)."""
         if self.rated and account is None:
             return say("this table is rated: log in to take a seat")
-        mine = self.seat_of_account(account)
+        mine = self.seat_of_account(account) if account is not None else self.seat_of_guest(guest)
         if mine is not None:
             return say("you already sit at seat {seat} of this table", seat=mine)
         return None
 
-    async def take_seat(self, seat: int, token: str, account: dict | None, name: str | None = None) -> None:
+    async def take_seat(self, seat: int, token: str, account: dict | None, name: str | None = None,
+                        guest: str | None = None) -> None:
         """A person takes a free seat under a new token (the invite link stops working), held by
-        their account if they have one; at a rated table it bears the account's name. Stored first."""
+        their account if they have one, else (`guest`, their address key) remembered as that
+        guest's; at a rated table it bears the account's name. Stored first, in one write."""
         info = self.seats[seat]
         if account is not None and self.rated:
             name = account["name"][:MAX_SEAT_NAME]
         values: dict = {"claimed": True, "token": token, "account": account["key"] if account else None}
         if name is not None and name != info.name:
             values["name"] = name
-        await self.server.db(self.server.store.update_seat, self.id, seat, **values)
+        settings = None
+        if account is None and guest is not None:
+            settings = {**self.settings, "guests": {**self._guests_but(seat), guest: seat}}
+        await self.server.db(self.server.store.update_seat, self.id, seat, settings=settings, **values)
+        if settings is not None:
+            self.settings = settings
         info.claimed, info.token, info.account = True, token, values["account"]
         if "name" in values:
             info.name = self.names[seat] = values["name"]
             if self.match.names:  # the record the match will be stored as names them too
                 self.match.names[seat] = values["name"]
             self.views = self._all_views()
+
+    def _guests_but(self, seat: int) -> dict:
+        """The guests' seats (settings "guests") without whoever held `seat`."""
+        return {g: s for g, s in self.settings.get("guests", {}).items() if s != seat}
 
     def computer_controls(self, seat: int) -> bool:
         """A computer plays this seat now: a computer seat, or a person gone past the grace."""
@@ -587,10 +609,12 @@ class Table:
         if not self.match.finished or self.stored_finish:
             return
         then = None
-        if self.rated:
-            holders = {s: info.account for s, info in enumerate(self.seats)
-                       if info.kind == "person" and info.account is not None}
-            # a person seat nobody's account holds (none should be) plays at its stand-in's rating
+        holders = {s: info.account for s, info in enumerate(self.seats)
+                   if info.kind == "person" and info.account is not None}
+        persons = [s for s, info in enumerate(self.seats) if info.kind == "person"]
+        # a match over before every person seat was taken (a deal won outright when the table
+        # was made, before the friend's invite was claimed) is rated for nobody
+        if self.rated and len(holders) == len(persons):
             computers = {s: info.level for s, info in enumerate(self.seats) if s not in holders}
             abandoned = frozenset(self.settings.get("abandoned", []))
             then = partial(rate_finished, match=self.match, holders=holders, computers=computers,
@@ -702,14 +726,17 @@ class Table:
                 conn.error(say("seat {seat} is not a friend's seat at a match in play; nothing changed", seat=seat))
                 return
             token = secrets.token_urlsafe(16)
+            # the guest who sat there no longer holds it: they may join another seat
+            settings = {**self.settings, "guests": self._guests_but(seat)}
             try:
                 await self.server.db(self.server.store.update_seat, self.id, seat, token=token,
-                                     claimed=False, account=None)
+                                     claimed=False, account=None, settings=settings)
             except Exception as e:  # noqa: BLE001 - stored first or not changed at all
                 log.error("table %s: storing the seat's new link failed: %s", self.id, e)
                 conn.error(say("the change could not be saved; nothing changed"))
                 return
             info.token, info.claimed, info.account = token, False, None
+            self.settings = settings
             self._untime_grace(seat)
             for old in list(self.conns[seat]):  # the old link's holder: now a spectator
                 self.conns[seat].discard(old)

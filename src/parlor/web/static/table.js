@@ -214,6 +214,10 @@ function headerFacts(v, nm) {
     out.push(chip(t("No trump"), { "data-fact": "trump" }));
   }
   if (mySeat() === null) out.push(chip(t("watching"), { "data-fact": "watching" }));
+  // a rated match: its result changes the players' ratings (issue 35)
+  if (S.settings && S.settings.rated) {
+    out.push(chip(t("rated"), { class: "chip rated", "data-fact": "rated", title: t("this match counts for the players' ratings") }));
+  }
   return out;
 }
 
