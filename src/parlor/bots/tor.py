@@ -308,17 +308,21 @@ def refine(rules, view, assume: str = "rules"):
         others = [p for p in range(len(hands)) if beta[p] > 0]
         first = w.si
         n_stock = len(stock) - first
+        below, random, exp = rng.below, rng.random, math.exp
+        n_others = len(others)
+        movables: dict[int, list[int]] = {}  # a seat's movable cards, until its hand changes
         for _ in range(steps):
-            p = others[rng.below(len(others))]
-            movable = hands[p] & ~known[p]
-            if not movable or not n_stock:
+            p = others[below(n_others)]
+            xs = movables.get(p)
+            if xs is None:
+                xs = movables[p] = cards_of(hands[p] & ~known[p])
+            if not xs or not n_stock:
                 continue
-            xs = cards_of(movable)
-            x = xs[rng.below(len(xs))]
-            j = first + rng.below(n_stock)
+            x = xs[below(len(xs))]
+            j = first + below(n_stock)
             y = stock[j]
             delta = beta[p] * (VALUE[y] - VALUE[x])
-            if delta > 0 and rng.random() >= math.exp(-delta):
+            if delta > 0 and random() >= exp(-delta):
                 continue
             if dealt[p] >> x & 1:
                 new = dealt[p] & ~(1 << x) | 1 << y
@@ -331,6 +335,7 @@ def refine(rules, view, assume: str = "rules"):
                 drew[y] = (p, i)
             stock[j] = x
             hands[p] = hands[p] & ~(1 << x) | 1 << y
+            del movables[p]
         return w
     return walk
 
