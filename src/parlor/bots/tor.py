@@ -308,17 +308,21 @@ def refine(rules, view, assume: str = "rules"):
         others = [p for p in range(len(hands)) if beta[p] > 0]
         first = w.si
         n_stock = len(stock) - first
+        below, random, exp = rng.below, rng.random, math.exp
+        n_others = len(others)
+        movables: dict[int, list[int]] = {}  # a seat's movable cards, until its hand changes
         for _ in range(steps):
-            p = others[rng.below(len(others))]
-            movable = hands[p] & ~known[p]
-            if not movable or not n_stock:
+            p = others[below(n_others)]
+            xs = movables.get(p)
+            if xs is None:
+                xs = movables[p] = cards_of(hands[p] & ~known[p])
+            if not xs or not n_stock:
                 continue
-            xs = cards_of(movable)
-            x = xs[rng.below(len(xs))]
-            j = first + rng.below(n_stock)
+            x = xs[below(len(xs))]
+            j = first + below(n_stock)
             y = stock[j]
             delta = beta[p] * (VALUE[y] - VALUE[x])
-            if delta > 0 and rng.random() >= math.exp(-delta):
+            if delta > 0 and random() >= exp(-delta):
                 continue
             if dealt[p] >> x & 1:
                 new = dealt[p] & ~(1 << x) | 1 << y
@@ -331,6 +335,7 @@ def refine(rules, view, assume: str = "rules"):
                 drew[y] = (p, i)
             stock[j] = x
             hands[p] = hands[p] & ~(1 << x) | 1 << y
+            del movables[p]
         return w
     return walk
 
@@ -388,5 +393,14 @@ def rebuild(rules, w, observe):
     return rules.replay_world(world_of(w), observe)
 
 
+# Budgets sized to a person's wait (issue 36: a strong turn at most 0.5 s, an expert's 2 s of CPU,
+# benchmarks/decision_times.py). Strong thinks an eighth as long as elsewhere over 100 worlds: past
+# an eighth the search bought nothing measurable against rules (+2.54 [+1.14, +3.88] stakes a match
+# at an eighth, +2.33 at the full budget; docs/experiments/levels-spacing.md, session 11), and
+# refining 200 worlds took longer than the search. The expert keeps its model of the others
+# (assume=search, the others' draws and discards read) at eight times strong's budget, 150 worlds a
+# lane: its edge in Tőr came from that model, never from budget alone.
 KIT = Kit(rules_bot=RulesBot, policy=policy, refine=refine, rebuild=rebuild, reads=READS,
-          play_for_place=PLAY_FOR_PLACE)
+          play_for_place=PLAY_FOR_PLACE,
+          budgets={"strong": {"iterations": 750, "steps": 10_000, "pool": 100},
+                   "expert": {"iterations": 6000, "steps": 80_000, "pool": 150}})
