@@ -33,7 +33,7 @@ def test_a_refusal_is_said_in_hungarian_and_georgian_with_the_cards_name():
     with using("hu"):
         assert words.refusal_words(not_held(0, ["9H"]), [YOU, "Ben"], 0) == "nincs nálad kőr 9"
     with using("ka"):
-        assert words.refusal_words(not_held(0, ["9H"]), [YOU, "Ben"], 0) == "შენ არ გაქვს 9 გული"
+        assert words.refusal_words(not_held(0, ["9H"]), [YOU, "Ben"], 0) == "შენ არ გაქვს გულის 9"
 
 
 @pytest.mark.parametrize("game", sorted(games()))

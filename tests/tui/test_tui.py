@@ -587,7 +587,7 @@ def test_a_failing_bot_does_not_end_the_game():
     assert s.choose(seat, view) in ("pass", "pick") and "ZeroDivisionError" in s.bot_errors[0]
     s.bots[seat].choose = lambda view, rng: "jump"
     assert s.choose(seat, view) in ("pass", "pick") and s.bot_errors[1] == (
-        f"{s.names[seat]}'s computer player (random) chose \"jump\", which is not a legal move; it played a random "
+        f"{s.names[seat]}'s computer player (Random) chose \"jump\", which is not a legal move; it played a random "
         "legal move instead.")
 
 

@@ -45,7 +45,7 @@ from .cards import Deck
 from .options import Option
 from .rules import DealResult, Rules, name_seats
 from .view import HIDDEN, View
-from .words import N_, Card, Cards, Reason, Seat, Seats, SuitOf, listed, said, say, seats_of
+from .words import N_, Card, Cards, Reason, Seat, Seats, SuitOf, Word, fill, listed, phrase, said, say, seats_of, word
 
 
 @dataclass(frozen=True)
@@ -77,6 +77,15 @@ FRENCH = {"S": Suit(N_("spades"), "♠", "black", "♠", 0, "spade"),
           "H": Suit(N_("hearts"), "♥", "red", "♥", 1, "heart"),
           "D": Suit(N_("diamonds"), "♦", "red", "♦", 1, "diamond"),
           "C": Suit(N_("clubs"), "♣", "black", "♣", 0, "club")}
+
+# The case forms (core/words.py CASES: dative, genitive, instrumental) of the names above and of
+# "a card", in the languages whose sentences ask for them: a name's template -> its forms
+# ("{card:ins}"). Georgian: docs/glossary/ka.md.
+CARD_FORMS = {"ka": {"a card": ("ერთ კარტს", "ერთი კარტის", "ერთი კარტით"),
+                     "ace": ("ტუზს", "ტუზის", "ტუზით"), "king": ("მეფეს", "მეფის", "მეფით"),
+                     "queen": ("ქალს", "ქალის", "ქალით"), "jack": ("ვალეტს", "ვალეტის", "ვალეტით"),
+                     "spades": ("ყვავს", "ყვავის", "ყვავით"), "hearts": ("გულს", "გულის", "გულით"),
+                     "diamonds": ("აგურს", "აგურის", "აგურით"), "clubs": ("ჯვარს", "ჯვრის", "ჯვრით")}}
 
 
 @dataclass(frozen=True)
@@ -115,7 +124,7 @@ def _faces(text: type["GameText"], deck: Deck) -> dict[str, Face]:
         suit = suits.get(letter) or Suit(letter, "", "black")
         shown = "10" if rank == "T" else rank
         name = text.rank_names.get(rank, shown)
-        title = say("{code}: {rank} of {suit}", code=code, rank=said(name), suit=said(suit.name))
+        title = say("{code}: {rank} of {suit}", code=code, rank=text.word(name), suit=text.word(suit.name))
         tone = letters.index(letter) % 6 if suit.tone is None else suit.tone
         out[code] = Face(code, shown, title, suit.sign, suit.ink, suit.mark or letter, tone, suit.emblem, name,
                          suit.name)
@@ -148,6 +157,9 @@ class GameText:
     turn_words: ClassVar[dict[str, str]] = {}
     # A `face_up` label or a view key holding cards -> its name, a template (`pile_words`).
     pile_names: ClassVar[dict[str, str]] = {}
+    # The case forms of the game's own card and suit names, as CARD_FORMS: a language -> a name's
+    # template -> its forms in the order of core/words.py CASES.
+    case_forms: ClassVar[dict[str, dict[str, tuple[str, ...]]]] = {}
 
     def __init__(self, rules: Rules):
         self.rules = rules
@@ -180,17 +192,25 @@ class GameText:
     def faces(self) -> dict[str, Face]:
         return type(self).card_faces(self.rules.deck)
 
+    @classmethod
+    def word(cls, template: str) -> Word:
+        """A card's or a suit's name (a template) said in the language in use, with its case forms."""
+        own = {lang: {**CARD_FORMS.get(lang, {}), **names} for lang, names in cls.case_forms.items()}
+        return word(template, {**CARD_FORMS, **own})
+
     def card_words(self, code: str) -> str:
         """A card in a sentence: "the king of spades", "the Kaba of Pao"; a card the audience
-        cannot see (HIDDEN) is "a card"."""
+        cannot see (HIDDEN) is "a card". A Word: a translation may ask for its case ("{card:ins}")."""
         if code == HIDDEN:
-            return say("a card")
+            return self.word(N_("a card"))
         face = self.faces[code]
         if not face.suit:
-            return say("the {card}", card=said(face.name))
+            return phrase(said(N_("the {card}")), card=self.word(face.name))
         # TRANSLATORS: a card in a sentence; {rank} ("king") and {suit} ("spades") are said from
-        # their own templates. Order them as your language does ("pikk király", "გულის მეფე").
-        return say("the {rank} of {suit}", rank=said(face.name), suit=said(face.suit))
+        # their own templates. Order them as your language does ("pikk király"); a case spec asks
+        # for a part's case and the part without one takes the card's case (Georgian
+        # "{suit:gen} {rank}": "გულის მეფე", "გულის მეფით"; docs/translating.md).
+        return phrase(said(N_("the {rank} of {suit}")), rank=self.word(face.name), suit=self.word(face.suit))
 
     def pile_words(self, label: str, state: str | None = None) -> str:
         """A place of face-up cards in words, by its `face_up` label (and state) or its view key;
@@ -241,7 +261,7 @@ class GameText:
         seat = reason.params.get("seat")
         spoken_to = isinstance(seat, Seat) and (seat.number == you or seats.spoken_to(seat.number))
         params = {key: self._refusal_param(value, seats, you) for key, value in reason.params.items()}
-        return said(reason.you if spoken_to and reason.you else reason.template).format(**params)
+        return fill(said(reason.you if spoken_to and reason.you else reason.template), **params)
 
     def _refusal_param(self, value: object, seats: Seats, you: int | None) -> object:
         if isinstance(value, Card):
@@ -250,7 +270,7 @@ class GameText:
             return listed(self.card_words(code) for code in value.codes)
         if isinstance(value, SuitOf):
             suit = (type(self).suits or FRENCH).get(value.letter)
-            return said(suit.name) if suit else value.letter
+            return self.word(suit.name) if suit else value.letter
         if isinstance(value, Seat):
             return seats(value.number)
         if isinstance(value, Reason):

@@ -17,7 +17,8 @@ literal as the first argument of `say`, or the first two of `say_n` (Babel keywo
 """
 
 import re
-from collections.abc import Iterable, Sequence
+import string
+from collections.abc import Iterable, Mapping, Sequence
 
 from babel.numbers import format_decimal, format_percent
 
@@ -36,7 +37,91 @@ _LETTER = re.compile(r"[^\W\d_]")
 
 def say(template: str, /, **params: object) -> str:
     """The sentence of `template` with its parameters filled in."""
-    return translate(template).format(**params)
+    return fill(translate(template), **params)
+
+
+# --- names in a sentence's grammatical case
+#
+# A translation may ask for a card's or a suit's name in a case its sentence needs, with the case
+# as the placeholder's format spec: Georgian "{seat} იგებს ხელს {card:ins}" (wins the trick with
+# the card), "{won} სჯობს {beaten:dat}". A name that knows its case forms is a `Word`; any other
+# value, and a case a Word does not know, reads in the nominative, as it is.
+CASES = ("dat", "gen", "ins")  # dative, genitive, instrumental: those the translations use
+
+
+class Word(str):
+    """A name in the nominative ("გულის მეფე") that also knows its forms in CASES in the language
+    in use ({"dat": "გულის მეფეს", ...}); a language without case forms gives none."""
+
+    forms: dict[str, str]
+
+    def __new__(cls, text: str, forms: Mapping[str, str] | None = None) -> "Word":
+        made = super().__new__(cls, text)
+        made.forms = dict(forms or {})
+        return made
+
+    def case(self, case: str) -> str:
+        return self.forms.get(case, str(self))
+
+    def __format__(self, spec: str) -> str:
+        return self.case(spec) if spec in CASES else format(str(self), spec)
+
+    def __reduce__(self):
+        return Word, (str(self), self.forms)
+
+
+class _Filler(string.Formatter):
+    """str.format, but a case spec ({card:dat}) takes a Word's form and leaves any other value as
+    it is; `case` is the case of a phrase being inflected (`phrase`), taken by its parts that ask
+    for none."""
+
+    def __init__(self, case: str | None = None):
+        self.case = case
+
+    def format_field(self, value: object, spec: str) -> str:
+        case = spec if spec in CASES else None if spec else self.case
+        if case:
+            return value.case(case) if isinstance(value, Word) else str(value)
+        return format(value, spec)
+
+
+_FILL = _Filler()
+
+
+def fill(text: str, /, **params: object) -> str:
+    """A template already said in the language (`translate`d), its parameters filled in: what
+    `say` does after translating."""
+    return _FILL.vformat(text, (), params)
+
+
+def phrase(text: str, /, **params: object) -> Word:
+    """A name made of parts, from a translated template: "the {rank} of {suit}" is Georgian
+    "{suit:gen} {rank}". In each case the parts that ask for no case of their own take it (the
+    rank: "გულის მეფეს"), so the whole name is a Word again."""
+    forms = {case: _Filler(case).vformat(text, (), params) for case in CASES}
+    return Word(fill(text, **params), forms if any(isinstance(v, Word) and v.forms for v in params.values()) else {})
+
+
+# Georgian writes a case ending after a hyphen on a word in Latin letters or on a number ("Robai-ს",
+# "7-ით", docs/glossary/ka.md): by its last letter, a vowel's ending or a consonant's.
+_KA_HYPHEN = {"vowel": {"dat": "-ს", "gen": "-ს", "ins": "-თი"}, "other": {"dat": "-ს", "gen": "-ის", "ins": "-ით"}}
+_GEORGIAN = re.compile(r"[\u10d0-\u10ff]")
+
+
+def word(template: str, forms: Mapping[str, Mapping[str, Sequence[str]]] | None = None) -> Word:
+    """A name (a template, N_) said in the language in use, as a Word with its case forms: those
+    `forms` lists for the language ({"ka": {"king": ("მეფეს", "მეფის", "მეფით")}}: the forms in
+    the order of CASES), else, in Georgian, a name in Latin letters or a number with the hyphened
+    ending."""
+    text = translate(template)
+    lang = current()
+    listed_forms = (forms or {}).get(lang, {}).get(template)
+    if listed_forms:
+        return Word(text, dict(zip(CASES, listed_forms)))
+    if lang == "ka" and text and not _GEORGIAN.search(text):
+        ends = _KA_HYPHEN["vowel" if text[-1].lower() in "aeiou" else "other"]
+        return Word(text, {case: text + ending for case, ending in ends.items()})
+    return Word(text)
 
 
 def N_(template: str, /) -> str:
@@ -55,7 +140,7 @@ def said(template: str, /) -> str:
 def say_n(one: str, many: str, count: int, /, **params: object) -> str:
     """The sentence for `count` things: `one`'s template for 1, `many`'s for any other count;
     both get the count as the parameter {count}."""
-    return translate_n(one, many, count).format(count=count, **params)
+    return fill(translate_n(one, many, count), count=count, **params)
 
 
 def from_data(text: str) -> str:
@@ -91,8 +176,14 @@ def percent(part: int, whole: int) -> str:
 
 def listed(items: Iterable[str], joiner: str = ", ") -> str:
     """Items each said from its own template, as one list: "Ana 2, Ben 0". A joiner that is a
-    word is said too: `listed(names, say(" and "))`."""
-    return joiner.join(items)
+    word is said too: `listed(names, say(" and "))`. A list of Words (cards) is a Word, each
+    item in the case asked of the list."""
+    items = list(items)
+    text = joiner.join(items)
+    words = [item for item in items if isinstance(item, Word)]
+    if words and len(words) == len(items) and any(item.forms for item in words):
+        return Word(text, {case: joiner.join(item.case(case) for item in words) for case in CASES})
+    return text
 
 
 class Seats:

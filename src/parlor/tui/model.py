@@ -154,7 +154,14 @@ def group_moves(legal: list[str], hand: list[str], deck) -> Moves:
 # --- reading the shared keys of views (core/view.py)
 
 # The words of a seat's number facts (`seat_facts`), by the fact's name.
-FACT_COUNTS = {"bid": N_("bid {count}"), "won": N_("took {count}")}
+def fact_count(name: str, value: int) -> str:
+    """A counted fact (a bid, the tricks taken) in words; a fact the terminal has no words for
+    as its name and value."""
+    if name == "bid":
+        return say("bid {count}", count=value)
+    if name == "won":
+        return say("took {count}", count=value)
+    return f"{name} {value}"
 
 
 def seat_facts(words: GameText, view: View, seat: int, short: bool = False) -> list[str]:
@@ -168,7 +175,7 @@ def seat_facts(words: GameText, view: View, seat: int, short: bool = False) -> l
         if value is None or (name == "won" and not playing):
             continue
         if isinstance(value, int):
-            out.append(say(FACT_COUNTS[name], count=value) if name in FACT_COUNTS else f"{name} {value}")
+            out.append(fact_count(name, value))
         else:
             out.append(words.fact_short(name, value) if short else words.fact_words(name, value))
     return out

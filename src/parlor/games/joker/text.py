@@ -42,7 +42,7 @@ def _joker_as(seat: str, mode: str) -> str:
 
 
 def _suit(letter: str) -> str:
-    return said(FRENCH[letter].name)
+    return JokerText.word(FRENCH[letter].name)
 
 
 class JokerText(GameText):
@@ -76,6 +76,9 @@ class JokerText(GameText):
                        'for example [["1", "2"], ["nt", "9"]]. Blank: none.'),
     }
     turn_words = {"trump": N_("name the trump suit")}
+    case_forms = {"ka": {"the joker": ("ჯოკერს", "ჯოკერის", "ჯოკერით"),
+                         "the first joker": ("პირველ ჯოკერს", "პირველი ჯოკერის", "პირველი ჯოკერით"),
+                         "the second joker": ("მეორე ჯოკერს", "მეორე ჯოკერის", "მეორე ჯოკერით")}}
     pile_names = {"turned": N_("turned card"), "first_three": N_("your first three cards")}
 
     @classmethod
@@ -153,12 +156,12 @@ class JokerText(GameText):
         return lines
 
     def card_words(self, code: str) -> str:
-        return say("the joker") if code in ("X1", "X2") else super().card_words(code)
+        return self.word(N_("the joker")) if code in ("X1", "X2") else super().card_words(code)
 
     def _own_card(self, v: View, code: str) -> str:
         """A card of the hand: the two jokers told apart when the hand holds both."""
         if code in ("X1", "X2") and {"X1", "X2"} <= set(v["hand"]):
-            return say("the first joker") if code == "X1" else say("the second joker")
+            return self.word(N_("the first joker") if code == "X1" else N_("the second joker"))
         return self.card_words(code)
 
     def action_words(self, v: View, action: str) -> str:
@@ -212,19 +215,7 @@ class JokerText(GameText):
         joker of the trick was played as."""
         who, w = seats_of(v), trick["winner"]
         modes = dict(trick["modes"])
-        card = dict(trick["cards"])[w]
-        if w in modes:
-            mode = modes[w].split()
-            if mode[0] == "high":
-                card = say("the joker, led for the highest {suit}", suit=_suit(mode[1]))
-            elif mode[0] == "low":
-                card = say("the joker, led as the lowest {suit}", suit=_suit(mode[1]))
-            else:
-                card = say("the joker, played to take")
-        else:
-            card = self.card_words(card)
-        clauses = [who.agree(w, say("{you} win the trick with {card}", you=who(w), card=card),
-                             say("{seat} wins the trick with {card}", seat=who(w), card=card))]
+        clauses = [self._won_with(who, w, dict(trick["cards"])[w], modes.get(w))]
         for p, mode in trick["modes"]:
             if p == w:
                 continue
@@ -238,6 +229,28 @@ class JokerText(GameText):
             else:
                 clauses.append(say("{seat} threw the joker away", seat=who(p)))
         return listed(clauses, say("; "))
+
+    def _won_with(self, who: Seats, w: int, card: str, mode: str | None) -> str:
+        """Who won the trick, with which card: a winning joker with its mode, one sentence a mode."""
+        if mode is None:
+            card = self.card_words(card)
+            return who.agree(w, say("{you} win the trick with {card}", you=who(w), card=card),
+                             say("{seat} wins the trick with {card}", seat=who(w), card=card))
+        how = mode.split()
+        if how[0] == "high":
+            suit = _suit(how[1])
+            return who.agree(w, say("{you} win the trick with the joker, led for the highest {suit}", you=who(w),
+                                    suit=suit),
+                             say("{seat} wins the trick with the joker, led for the highest {suit}", seat=who(w),
+                                 suit=suit))
+        if how[0] == "low":
+            suit = _suit(how[1])
+            return who.agree(w, say("{you} win the trick with the joker, led as the lowest {suit}", you=who(w),
+                                    suit=suit),
+                             say("{seat} wins the trick with the joker, led as the lowest {suit}", seat=who(w),
+                                 suit=suit))
+        return who.agree(w, say("{you} win the trick with the joker, played to take", you=who(w)),
+                         say("{seat} wins the trick with the joker, played to take", seat=who(w)))
 
     def card_role(self, v: View, code: str) -> Role | None:
         if code in ("X1", "X2"):

@@ -7,7 +7,7 @@ from typing import ClassVar
 from parlor.core.rules import DealResult
 from parlor.core.text import GameText, Role, Suit, sentence_lines
 from parlor.core.view import HIDDEN, View
-from parlor.core.words import N_, Seats, listed, say, seats_of
+from parlor.core.words import N_, Seats, listed, phrase, said, say, seats_of
 
 from .cards import DECK, IS_TRUMP, SUITS, TENKA, trump_robai, trump_sun
 from .view import indicator_of
@@ -45,8 +45,8 @@ class MeriText(GameText):
         indicator = indicator_of(v)
         card = self.card_words
         lines = [say("Trump: {suit}; Tenka, {tenka}, is always a trump; the indicator: {indicator}; the trump "
-                     "Robai, {robai}: {status}", suit=SUIT_NAMES[trump], tenka=card("PRo"), indicator=card(indicator),
-                     robai=card(v["trump_robai"]), status=_robai_words(v["robai"]))]
+                     "Robai, {robai}: {status}", suit=self.word(SUIT_NAMES[trump]), tenka=card("PRo"),
+                     indicator=card(indicator), robai=card(v["trump_robai"]), status=_robai_words(v["robai"]))]
         if v["declarations"]:
             said = listed(say("{seat} declared", seat=who(p)) if a == "declare" else say("{seat} passed", seat=who(p))
                           for p, a in v["declarations"])
@@ -106,7 +106,7 @@ class MeriText(GameText):
     def _card(self, code: str) -> str:
         """A card in words, Tenka (always a trump) named as such."""
         card = self.card_words(code)
-        return say("Tenka ({card})", card=card) if code == "PRo" else card
+        return phrase(said(N_("Tenka ({card})")), card=card) if code == "PRo" else card
 
     def action_words(self, v: View, action: str) -> str:
         verb, *rest = action.split()
@@ -175,7 +175,7 @@ class MeriText(GameText):
         if combo is None:
             return trick
         return say("{trick} — {won} over {beaten} moves {value} points to team {team}", trick=trick,
-                   won=self.faces[combo["won"]].name, beaten=self.faces[combo["beaten"]].name,
+                   won=self.word(self.faces[combo["won"]].name), beaten=self.word(self.faces[combo["beaten"]].name),
                    value=combo["value"], team=combo["team"])
 
     def card_role(self, v: View, code: str) -> Role | None:
@@ -208,7 +208,7 @@ class MeriText(GameText):
         else:
             how = say("taker {taker} (nobody declared)", taker=taker)
         a, b = d["tricks"]
-        clauses = [say("trump: {suit}", suit=SUIT_NAMES[d["trump"]]), how,
+        clauses = [say("trump: {suit}", suit=self.word(SUIT_NAMES[d["trump"]])), how,
                    say("tricks: team A {a}, team B {b}", a=a, b=b)]
         clauses += [self._with_combo(say("trick {number}", number=c["trick"]), c) for c in d["combos"]]
         a, b = d["team_points"]

@@ -6,7 +6,7 @@ from typing import ClassVar
 from parlor.core.rules import DealResult
 from parlor.core.text import GameText, Role, Suit
 from parlor.core.view import View
-from parlor.core.words import N_, said, Seats, listed, say, say_n, seats_of
+from parlor.core.words import N_, said, Seats, listed, phrase, say, say_n, seats_of
 
 from .cards import DECK, SUITS, partner, suit_of
 from .view import upcard_of
@@ -26,7 +26,7 @@ def _bid(who: Seats, seat: int, bid: str) -> str:
         return who.agree(seat, say("{you} pass", you=p), say("{seat} passes", seat=p))
     if bid == "pick":
         return who.agree(seat, say("{you} pick it up", you=p), say("{seat} picks it up", seat=p))
-    suit = said(SUIT_NAMES[bid.split()[-1]])
+    suit = YokirText.word(SUIT_NAMES[bid.split()[-1]])
     return who.agree(seat, say("{you} call {suit}", you=p, suit=suit), say("{seat} calls {suit}", seat=p, suit=suit))
 
 
@@ -41,6 +41,16 @@ class YokirText(GameText):
     # TRANSLATORS: Yokir's ranks, from the highest (Initiate) down; the {rank} of "the {rank} of {suit}".
     rank_names: ClassVar[dict[str, str]] = {"1": N_("Initiate"), "2": N_("Student"), "3": N_("Prentice"),
                                             "4": N_("Journeyman"), "5": N_("Scribe"), "6": N_("Master")}
+    case_forms = {"ka": {"Initiate": ("ნეოფიტს", "ნეოფიტის", "ნეოფიტით"),
+                         "Student": ("მოსწავლეს", "მოსწავლის", "მოსწავლით"),
+                         "Prentice": ("შეგირდს", "შეგირდის", "შეგირდით"),
+                         "Journeyman": ("ხელოსანს", "ხელოსნის", "ხელოსნით"),
+                         "Scribe": ("მწიგნობარს", "მწიგნობრის", "მწიგნობრით"),
+                         "Master": ("ოსტატს", "ოსტატის", "ოსტატით"),
+                         "Architecture": ("არქიტექტურას", "არქიტექტურის", "არქიტექტურით"),
+                         "Leadership": ("ლიდერობას", "ლიდერობის", "ლიდერობით"),
+                         "Art & Music": ("ხელოვნებასა და მუსიკას", "ხელოვნებისა და მუსიკის", "ხელოვნებითა და მუსიკით"),
+                         "Thought": ("აზროვნებას", "აზროვნების", "აზროვნებით")}}
 
     def table_lines(self, v: View) -> list[str]:
         who = seats_of(v)
@@ -51,11 +61,11 @@ class YokirText(GameText):
             roles = {"oracle": self.card_words("1" + t), "sage": self.card_words("1" + SUITS[partner(SUITS.index(t))])}
             if up_state == "picked":  # 12: everyone saw the picker take it
                 lines.append(say("Trump: {suit}, {caller} picked up {card}. The Oracle is {oracle}, the Sage "
-                                 "{sage}.", suit=said(SUIT_NAMES[t]), caller=who(v["caller"]),
+                                 "{sage}.", suit=YokirText.word(SUIT_NAMES[t]), caller=who(v["caller"]),
                                  card=self.card_words(up), **roles))
             else:
                 lines.append(say("Trump: {suit}, called by {caller}. The Oracle is {oracle}, the Sage {sage}.",
-                                 suit=said(SUIT_NAMES[t]), caller=who(v["caller"]), **roles))
+                                 suit=YokirText.word(SUIT_NAMES[t]), caller=who(v["caller"]), **roles))
         elif up_state == "face_up":
             lines.append(say("Face-up card: {card}. Pick it (its suit becomes trump) or pass.",
                              card=self.card_words(up)))
@@ -94,7 +104,7 @@ class YokirText(GameText):
             return say("passed")
         if value == "pick":
             return say("picked it up")
-        return say("called {suit}", suit=said(SUIT_NAMES[value.split()[-1]]))
+        return say("called {suit}", suit=YokirText.word(SUIT_NAMES[value.split()[-1]]))
 
     def fact_short(self, fact: str, value: str) -> str:
         """A seat's last bid in a narrow row: the called suit by its sign ("called ∴")."""
@@ -108,9 +118,9 @@ class YokirText(GameText):
         """A card in words, the Oracle and the Sage named as what they are under the view's trump."""
         role = self.card_role(v, code)
         if role is not None and role.id == "oracle":
-            return say("{card}, the Oracle", card=self.card_words(code))
+            return phrase(said(N_("{card}, the Oracle")), card=self.card_words(code))
         if role is not None and role.id == "sage":
-            return say("{card}, the Sage", card=self.card_words(code))
+            return phrase(said(N_("{card}, the Sage")), card=self.card_words(code))
         return self.card_words(code)
 
     def action_words(self, v: View, action: str) -> str:
@@ -118,11 +128,11 @@ class YokirText(GameText):
         if verb == "pick":
             up = upcard_of(v)[0]
             return say("Pick up {card}: {suit} becomes trump", card=self.card_words(up),
-                       suit=said(SUIT_NAMES[up[-1]]))
+                       suit=YokirText.word(SUIT_NAMES[up[-1]]))
         if verb == "pass":
             return say("Pass")
         if verb == "call":
-            return say("Name {suit} trump", suit=said(SUIT_NAMES[rest[0]]))
+            return say("Name {suit} trump", suit=YokirText.word(SUIT_NAMES[rest[0]]))
         if verb == "discard":
             return say("Discard {card}", card=self._card(v, rest[0]))
         card = self._card(v, rest[0])
@@ -138,7 +148,7 @@ class YokirText(GameText):
         if verb == "pass":
             return who.agree(seat, say("{you} pass", you=p), say("{seat} passes", seat=p))
         if verb == "call":
-            suit = said(SUIT_NAMES[rest[0]])
+            suit = YokirText.word(SUIT_NAMES[rest[0]])
             return who.agree(seat, say("{you} name {suit} trump", you=p, suit=suit),
                              say("{seat} names {suit} trump", seat=p, suit=suit))
         card = self.card_words(rest[0])  # "a card" for another's discard, which nobody else sees
@@ -174,4 +184,4 @@ class YokirText(GameText):
         if caller is None:
             return say("all passed twice: dead hand")
         return say_n("{caller} called {suit}, took {count} trick", "{caller} called {suit}, took {count} tricks",
-                     d["tricks"][caller], caller=Seats(names)(caller), suit=said(SUIT_NAMES[d["trump"]]))
+                     d["tricks"][caller], caller=Seats(names)(caller), suit=YokirText.word(SUIT_NAMES[d["trump"]]))
