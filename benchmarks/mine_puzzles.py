@@ -11,7 +11,7 @@ A choice is kept when the search's best move is not the obvious one (the casual 
 in that view) and beats it by at least the game's MARGIN expected points; at most one position a
 deal, so that they differ. Each position is stored as the record up to the choice (seed and
 actions: the deal replays from the seed), the seat, and every legal move with its expected
-points and reason, best first.
+points and reason (as data, bots/hints.py: said in the reader's language when shown), best first.
 """
 
 import json
@@ -77,7 +77,7 @@ def mine(game: str, path: Path) -> dict:
         used_deals.add(deal)
         found.append({"record": record, "seat": seat, "obvious": obvious, "best": best["action"],
                       "margin": margin,
-                      "candidates": [{"move": m["action"], "value": m["value"], "reason": m["reason"]}
+                      "candidates": [{"move": m["action"], "value": m["value"], "why": m["why"]}
                                      for m in moves]})
         print(f"{game}: {len(found)} found, {weighed} weighed", file=sys.stderr)
         _write(path, _data(game, weighed, found))
