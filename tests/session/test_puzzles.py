@@ -57,6 +57,14 @@ def test_the_verdict_names_the_best_move_and_refuses_no_move():
     assert len(wrong.verdicts) == len(p.candidates)
 
 
+def test_a_card_when_a_bid_is_asked_cannot_be_played_now():
+    p = next(p for p in puzzles("joker") if all(m.startswith("bid") for m in PuzzleRun(p).view()["legal"]))
+    run = PuzzleRun(p)
+    card = run.view()["hand"][0]
+    answer = run.answer(card)
+    assert not answer.taken and answer.text == f"{run.session.words.card_words(card)} cannot be played now."
+
+
 def test_a_positions_reasons_and_figures_are_said_in_hungarian():
     """Shown in Hungarian, a reason is the Hungarian sentence with Hungarian decimals ("+1,33"),
     and the verdict's margin too; the same position in English keeps the English point."""

@@ -120,7 +120,10 @@ class PuzzleRun:
         view = self.view()
         action = match_input(text, view["legal"])
         if action is None:
-            reason = self.session.why_refused(self.seat, text) or self.session.why_illegal(self.seat, text)
+            reason = self.session.why_refused(self.seat, text)
+            if reason is None and text in view["hand"]:  # a card when no move names one (a bid asked)
+                return Answer(False, say("{card} cannot be played now.", card=self.session.words.card_words(text)))
+            reason = reason or self.session.why_illegal(self.seat, text)
             return Answer(False, say("That is not allowed: {reason}.", reason=reason))
         p = self.puzzle
         words = self.session.words
