@@ -390,7 +390,7 @@ def test_line_mode_plays_on_when_a_computer_player_fails():
     table = PlainTable(match, 0, ["random"], read=typing(out, typed), write=out.append)
     table.session.bots = {s: Broken(match.rules) for s in table.session.bots}
     table.run()
-    told = [line for line in out if "computer player (random) failed (ZeroDivisionError: division by zero)" in line]
+    told = [line for line in out if "computer player (Random) failed (ZeroDivisionError: division by zero)" in line]
     assert len(told) >= 10 and told[0].endswith("; it played a random legal move instead.")
     assert len(match.actions) > 30  # the computers' moves were played
 

@@ -87,7 +87,8 @@ def test_a_hint_reason_is_said_in_finnish():
     st.visits, st.trick_n, st.trick_won = 10, 10, 5
     with using("fi"):
         said = reason(st, 1.5)
-    assert said == "voittaa tikin 50% kokeilluista jaoista; odotusarvo +1.50 pistettä; kokeiltu 10 jaossa"
+    # Finnish writes its decimals and percentages as Finnish does (words.number, words.percent)
+    assert said == "voittaa tikin 50\xa0% kokeilluista jaoista; odotusarvo +1,50 pistettä; kokeiltu 10 jaossa"
     assert reason(st, 1.5) == "wins the trick in 50% of sampled deals; expected +1.50 points; tried in 10 sampled deals"
 
 

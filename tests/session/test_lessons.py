@@ -65,6 +65,17 @@ def test_an_illegal_move_gets_the_rules_reason_and_changes_nothing():
     assert run.move("2a").taken  # a short form in any case, as at the table
 
 
+def test_a_card_when_the_step_asks_a_bid_gets_the_lessons_reason_not_the_move_grammar():
+    run = LessonRun(lesson("meri", 1))
+    run.next()  # step 2 asks to declare: no move names a card
+    actions, why = list(run.match.actions), run.step.why
+    for card in run.view()["hand"]:
+        reply = run.move(card)
+        assert not reply.taken and reply.text == f"Not the move here: {why}"
+    assert run.match.actions == actions and run.index == 1
+    assert "is not a Meri action" in run.move("fold").text  # no card: the rules' words still
+
+
 def test_the_learner_sees_only_their_seat_and_the_facts_are_from_that_view():
     run = LessonRun(lesson("yokir", 2))
     view = json.dumps(run.view())

@@ -83,13 +83,13 @@ def test_the_search_is_given_the_seats_views_and_nothing_hidden(monkeypatch):
     seat's view, fails here."""
     record = joker_blunder()
     given = []
-    real = rv.hint
+    real = rv.weigh_moves
 
     def spy(rules, view, *args, **kwargs):
         assert isinstance(view, dict)
         given.append(json.dumps(view, sort_keys=True))
         return real(rules, view, *args, **kwargs)
-    monkeypatch.setattr(rv, "hint", spy)
+    monkeypatch.setattr(rv, "weigh_moves", spy)
     rv.review(record, 0, budget=10)
     # the views as an independent replay gives them, and the cards the others hold then
     match = records.new_match(record)
@@ -131,8 +131,8 @@ def test_json_shape(tmp_path, capsys):
     assert data["deals"] == [{"deal": 1, "points": data["deals"][0]["points"], "scores": data["deals"][0]["points"],
                               "lost": data["deals"][0]["lost"]}]
     for c in data["choices"]:
-        assert set(c) == {"index", "deal", "played", "value", "reason", "best", "best_value", "best_reason",
-                          "lost", "moves"}
+        assert set(c) == {"index", "deal", "played", "value", "why", "reason", "best", "best_value", "best_why",
+                          "best_reason", "lost", "moves"}
         assert c["lost"] == pytest.approx(c["best_value"] - c["value"], abs=0.01) and c["lost"] >= 0
     assert data["costliest"] == sorted(data["costliest"], key=lambda c: -c["lost"])
 
@@ -145,6 +145,24 @@ def test_text_names_the_blunder_and_the_plot_is_drawn(tmp_path, capsys):
     assert code == 0, err
     assert "1. deal 1, move 5: played play X1 low S" in out  # moves counted from 1, as the replay does
     assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_the_review_is_said_in_hungarian_with_hungarian_decimals():
+    """The weighed choices keep their reasons as data; the review said in Hungarian has its
+    sentences and its figures in Hungarian ("-12,3"), and its reasons too."""
+    from parlor.core.language import using
+    p = rv.plan(joker_blunder(), 0)
+    weighed = [rv.weigh(p.rules, c, BUDGET) for c in p.choices]
+    assert all(isinstance(w["why"], dict) and w["why"]["kind"] for w in weighed)
+    with using("hu"):
+        data = rv.summary(p, weighed, BUDGET)
+        text = "\n".join(rv.lines(data))
+    first = data["costliest"][0]
+    lost, total = f"{first['lost']:.1f}", f"{data['lost']:.1f}"
+    assert f"{lost.replace('.', ',')} pont veszteség" in text and f"{lost} pont" not in text
+    assert f"Várható pontveszteség összesen: {total.replace('.', ',')}" in text
+    assert "kipróbált osztás" in first["best_reason"] and first["best_reason"] in text
+    assert re.search(r"várhatóan [+-]\d+,\d\d pont", first["best_reason"])
 
 
 @pytest.mark.parametrize("text, words", [

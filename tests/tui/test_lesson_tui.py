@@ -44,3 +44,29 @@ def test_a_lesson_is_played_at_the_terminal_table():
             if os.environ.get("PARLOR_SHOTS"):
                 app.save_screenshot("lesson-tui.svg", os.environ["PARLOR_SHOTS"])
     run(go())
+
+
+def test_at_80x24_the_lessons_whole_reply_shows_and_a_long_narration_scrolls():
+    async def go():
+        app = LessonApp(LessonRun(lesson("meri", 1)))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            box = screen.query_one("#say-box")
+            assert box.max_scroll_y > 0  # step 1 is longer than its box: it scrolls to its end
+            box.scroll_end(animate=False)
+            await pilot.pause()
+            assert "horse)" in screen_text(app)
+            await pilot.press("n")
+            await pilot.pause()
+            assert box.scroll_y == 0  # the next step is read from its top
+            screen.try_move("pass")  # legal, not the lesson's move: its why, two lines and more
+            await pilot.pause()
+            shown = " ".join(screen_text(app).split())
+            assert "Had nobody declared, the dealer would take." in shown  # the status, under the boxes
+            await pilot.press("1")  # a card while a declaration is asked: the lesson's why again
+            await pilot.pause()
+            shown = " ".join(screen_text(app).split())
+            assert "is not a Meri action" not in shown and "Had nobody declared" in shown
+            assert screen.run.index == 1
+    run(go())

@@ -129,3 +129,20 @@ def test_a_lesson_is_played_in_the_browser_from_the_lobby(browser, live_server):
     page.click("#next-lesson")
     page.wait_for_function("() => document.querySelector('#lesson h2')?.textContent.startsWith('Lesson 2')")
     assert not browser.errors
+
+
+def test_on_a_phone_each_step_is_read_from_its_first_line(browser, live_server):  # noqa: F811
+    page = new_page(browser, PHONE)
+    page.goto(live_server.url + "/learn/meri#1")
+    page.wait_for_selector("#next")
+    top = "() => { const r = document.querySelector('#say').getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; }"
+    assert page.evaluate(top)  # the focused Next button, lower down, did not scroll the page past it
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.click("#next")
+    page.wait_for_function("() => document.querySelector('#step-count')?.textContent === 'Step 2 of 4'")
+    assert page.evaluate(top)  # the next step's first line is in view, not the hand's
+    page.click("#moves [data-move='pass']")
+    page.wait_for_function("() => document.querySelector('#reply')?.textContent.startsWith('Not the move here')")
+    assert page.evaluate("() => { const r = document.querySelector('#reply').getBoundingClientRect(); "
+                         "return r.top >= 0 && r.bottom <= innerHeight; }")
+    assert not browser.errors

@@ -116,3 +116,13 @@ def test_the_positions_and_lessons_name_the_person_in_the_readers_language(app_c
     assert pseudo["names"][:p.seat] == english["names"][:p.seat]  # the others' names are names
     lesson = app_client.post("/api/learn/joker/1?lang=qps", content="{}").json()
     assert lesson["names"][lesson["seat"]] == "⟦You⟧"
+
+
+def test_the_verdicts_come_said_in_the_askers_language(app_client):
+    """The page shows each verdict's figure and reason as they come: in Hungarian with its decimals."""
+    p = puzzle("yokir", 3)
+    hu = app_client.post(f"/api/puzzle/yokir/{p.number}?lang=hu", content=json.dumps({"move": p.obvious})).json()
+    best = next(v for v in hu["answer"]["verdicts"] if v["best"])
+    assert best["shown"] == f"{best['value']:+.2f}".replace(".", ",")
+    assert best["reason"].endswith("kipróbált osztásban nézte") and f"várhatóan {best['shown']} pont" in best["reason"]
+    assert hu["answer"]["text"].startswith("Nem a legjobb:")

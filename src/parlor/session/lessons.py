@@ -315,8 +315,12 @@ class LessonRun:
         view = self.view()
         action = match_input(text, legal, move_keys(legal, view["hand"], self.match.rules.deck))
         if action is None:
-            # text naming no legal move has a reason: the rules' for the move it was meant as
-            reason = self.session.why_refused(seat, text) or self.session.why_illegal(seat, text)
+            # text naming no legal move has a reason: the rules' for the move it was meant as;
+            # a card of the hand when no move names a card (a bid asked): the lesson's
+            reason = self.session.why_refused(seat, text)
+            if reason is None and text in view["hand"]:
+                return Reply(False, say("Not the move here: {why}", why=from_data(step.why)))
+            reason = reason or self.session.why_illegal(seat, text)
             return Reply(False, say("That is not allowed: {reason}.", reason=reason))
         if action not in step.moves:
             return Reply(False, say("Not the move here: {why}", why=from_data(step.why)))

@@ -3,7 +3,8 @@
 The positions are data, `games/<id>/puzzles.json`, mined by benchmarks/mine_puzzles.py (its
 header says how): each holds the record up to the choice, the seat to move, the obvious move (the
 casual level's), the best one, the margin, and every legal move's verdict (expected points and
-reason, weighed by the review's search from the seat's view, session/review.py).
+reason, weighed by the review's search from the seat's view, session/review.py). A reason is kept
+as data (bots/hints.py `why`) and said when shown, in the reader's language, its figures too.
 
     puzzles(game) -> [Puzzle]        puzzle(game, n) -> Puzzle (n from 1)
     PuzzleRun(p): .view() the seat's view, .answer(text) -> Answer (verdicts, or why not a move)
@@ -18,6 +19,7 @@ from importlib.resources import files
 from typing import Any
 
 from parlor import records
+from parlor.bots.hints import figure, said_reason
 from parlor.core.errors import UsageError
 from parlor.core.registry import game_class
 from parlor.core.view import View
@@ -32,7 +34,7 @@ from .table import TableSession
 class Candidate:
     move: str
     value: float  # the seat's expected points from the deal after the move
-    reason: str
+    why: dict  # its reason as data (bots/hints.py), said when shown
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,7 @@ def puzzles(game_id: str) -> tuple[Puzzle, ...]:
     data = json.loads(path.read_text(encoding="utf-8"))
     return tuple(
         Puzzle(game_id, k, p["record"], p["seat"], p["obvious"], p["best"], p["margin"],
-               tuple(Candidate(c["move"], c["value"], c["reason"]) for c in p["candidates"]), data["budget"])
+               tuple(Candidate(c["move"], c["value"], c["why"]) for c in p["candidates"]), data["budget"])
         for k, p in enumerate(data["puzzles"], 1))
 
 
@@ -79,7 +81,8 @@ class Verdict:
     move: str  # the action
     words: str  # the move in the game's words
     value: float
-    reason: str
+    shown: str  # the value as the reader writes it ("+1,50")
+    reason: str  # said in the language in use
     best: bool
     obvious: bool
     chosen: bool
@@ -117,22 +120,26 @@ class PuzzleRun:
         view = self.view()
         action = match_input(text, view["legal"])
         if action is None:
-            reason = self.session.why_refused(self.seat, text) or self.session.why_illegal(self.seat, text)
+            reason = self.session.why_refused(self.seat, text)
+            if reason is None and text in view["hand"]:  # a card when no move names one (a bid asked)
+                return Answer(False, say("{card} cannot be played now.", card=self.session.words.card_words(text)))
+            reason = reason or self.session.why_illegal(self.seat, text)
             return Answer(False, say("That is not allowed: {reason}.", reason=reason))
         p = self.puzzle
         words = self.session.words
-        verdicts = tuple(Verdict(c.move, words.action_words(view, c.move), c.value, c.reason, c.move == p.best,
-                                 c.move == p.obvious, c.move == action) for c in p.candidates)
+        verdicts = tuple(Verdict(c.move, words.action_words(view, c.move), c.value, figure(c.value, 2, signed=True),
+                                 said_reason(c.why), c.move == p.best, c.move == p.obvious, c.move == action)
+                         for c in p.candidates)
         mine = next(v for v in verdicts if v.chosen)
         best = next(v for v in verdicts if v.best)
         if mine.best:
             plain = next(v for v in verdicts if v.obvious)
-            text = say("Right: “{move}” is the search's best move here, {margin:.2f} points better than "
-                       "the obvious “{obvious}”.", move=mine.words, margin=mine.value - plain.value,
+            text = say("Right: “{move}” is the search's best move here, {margin} points better than "
+                       "the obvious “{obvious}”.", move=mine.words, margin=figure(mine.value - plain.value, 2),
                        obvious=plain.words)
         else:
-            text = say("Not the best: “{best}” is expected to bring {lost:.2f} points more than “{move}”.",
-                       best=best.words, lost=best.value - mine.value, move=mine.words)
+            text = say("Not the best: “{best}” is expected to bring {lost} points more than “{move}”.",
+                       best=best.words, lost=figure(best.value - mine.value, 2), move=mine.words)
         return Answer(True, text, verdicts)
 
 

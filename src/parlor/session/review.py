@@ -12,7 +12,8 @@ A choice is weighed from the seat's view alone (`rules.view(state, seat)`, what 
 when it moved): the replayed state never reaches the search. The search is the hints' (bots/hints.py)
 in its flat, determinized form: every legal move is tried in the same `budget` imagined deals
 (worlds consistent with the view, weighed by the others' bids) with the same playouts, so the
-move played and the best move are compared on equal terms, and each gets the hint's reason. A
+move played and the best move are compared on equal terms, and each gets the hint's reason, kept
+as data (`why`, bots/hints.py) and said by `summary` in the language in use. A
 move's value is the seat's expected points from the deal after it; the points lost at a choice
 are the best move's value less the value of the move played (0 when it was the best).
 """
@@ -22,9 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlor import records
-from parlor.bots.hints import hint
+from parlor.bots.hints import figure, said_reason, weigh_moves
 from parlor.core.errors import UsageError
-from parlor.core.language import ENGLISH, using
+from parlor.core.language import ENGLISH
 from parlor.core.registry import make_rules
 from parlor.core.rng import Rng
 from parlor.core.rules import Rules
@@ -110,26 +111,28 @@ def plan(record: dict, seat: int) -> Plan:
 
 def verdicts(rules: Rules, view: dict, index: int, budget: int = BUDGET, seed: int = 0) -> list[dict]:
     """Every legal move at a choice, from the seat's view: its expected points and its reason
-    (the practice positions, session/puzzles.py, keep them all). `index` is the choice's action
+    as data, `why` (the practice positions, session/puzzles.py, keep them all). `index` is the choice's action
     index in its record, which seeds the imagined deals: the same choice twice, the same figures."""
     rng = Rng(seed * 1_000_003 + index)
-    return hint(rules, view, "strong", rng, mode="flat", per_move=budget, steps=None)
+    return weigh_moves(rules, view, "strong", rng, mode="flat", per_move=budget, steps=None)
 
 
 def weigh(rules: Rules, choice: Choice, budget: int = BUDGET, seed: int = 0) -> dict:
     """The search's verdict on one choice, from the seat's view: each move's expected points,
-    the best move and the move played with their reasons, and the points lost."""
+    the best move and the move played with their reasons (data), and the points lost."""
     moves = verdicts(rules, choice.view, choice.index, budget, seed)
     best = max(moves, key=lambda m: (m["value"], m["action"] == choice.played))
     played = next(m for m in moves if m["action"] == choice.played)
     return {"index": choice.index, "deal": choice.deal, "played": played["action"],
-            "value": played["value"], "reason": played["reason"],
-            "best": best["action"], "best_value": best["value"], "best_reason": best["reason"],
+            "value": played["value"], "why": played["why"],
+            "best": best["action"], "best_value": best["value"], "best_why": best["why"],
             "lost": round(best["value"] - played["value"], 3), "moves": len(moves)}
 
 
 def summary(p: Plan, weighed: list[dict], budget: int = BUDGET) -> dict:
-    """The review as plain data: every weighed choice, each deal's points lost, the costliest."""
+    """The review as plain data: every weighed choice, each deal's points lost, the costliest;
+    each choice's reasons said in the language in use (`reason`, `best_reason`) beside their data."""
+    weighed = [{**w, "reason": said_reason(w["why"]), "best_reason": said_reason(w["best_why"])} for w in weighed]
     lost_by_deal: dict[int, float] = {}
     for w in weighed:
         lost_by_deal[w["deal"]] = lost_by_deal.get(w["deal"], 0.0) + w["lost"]
@@ -167,14 +170,13 @@ _RULES: dict[tuple, Rules] = {}  # in a worker process: the rules of each table 
 
 def weigh_in_worker(game: str, options: dict, seats: int, choices: list[Choice], budget: int,
                     seed: int, lang: str = ENGLISH) -> list[dict]:
-    """weigh() for some choices of one match, in another process (sent the rules by name), the
-    reasons said in `lang` (a process has no language of its own)."""
+    """weigh() for some choices of one match, in another process (sent the rules by name). The
+    reasons come back as data, said by `summary` in the asker's language: `lang` is not needed."""
     key = (game, repr(sorted(options.items())), seats)
     rules = _RULES.get(key)
     if rules is None:
         rules = _RULES[key] = make_rules(game, options, seats)
-    with using(lang):
-        return [weigh(rules, c, budget, seed) for c in choices]
+    return [weigh(rules, c, budget, seed) for c in choices]
 
 
 def lines(data: dict) -> list[str]:
@@ -188,24 +190,26 @@ def lines(data: dict) -> list[str]:
     if data["forced"]:
         out.insert(1, say_n("{count} forced move was not weighed.", "{count} forced moves were not weighed.",
                             data["forced"]))
-    out.append(say("Expected points lost in all: {lost:.1f}", lost=data["lost"]))
+    out.append(say("Expected points lost in all: {lost}", lost=figure(data["lost"], 1)))
     out.append("")
     out.append(say("The costliest choices:"))
     if not data["costliest"]:
         out.append(say("  none: every move played was the search's best"))
     for k, c in enumerate(data["costliest"], 1):
-        out.append(say("{k}. deal {deal}, move {move}: played {played} (expected {value:+.1f}), "
-                       "better {best} (expected {best_value:+.1f}): {lost:.1f} points lost",
-                       k=k, deal=c["deal"], move=c["index"] + 1, played=c["played"], value=c["value"],
-                       best=c["best"], best_value=c["best_value"], lost=c["lost"]))
+        out.append(say("{k}. deal {deal}, move {move}: played {played} (expected {value}), "
+                       "better {best} (expected {best_value}): {lost} points lost",
+                       k=k, deal=c["deal"], move=c["index"] + 1, played=c["played"],
+                       value=figure(c["value"], 1, signed=True), best=c["best"],
+                       best_value=figure(c["best_value"], 1, signed=True), lost=figure(c["lost"], 1)))
         out.append(say("   the better move: {reason}", reason=c["best_reason"]))
         out.append(say("   the move played: {reason}", reason=c["reason"]))
     out.append("")
     out.append(say("Deal by deal (points of the deal, running score, expected points lost):"))
     for d in data["deals"]:
         if d["points"] is None:
-            out.append(say("  deal {deal}: not finished; {lost:.1f} lost", deal=d["deal"], lost=d["lost"]))
+            out.append(say("  deal {deal}: not finished; {lost} lost", deal=d["deal"], lost=figure(d["lost"], 1)))
         else:
-            out.append(say("  deal {deal}: {points:+d}, score {score:+d}; {lost:.1f} lost", deal=d["deal"],
-                           points=d["points"][seat], score=d["scores"][seat], lost=d["lost"]))
+            out.append(say("  deal {deal}: {points}, score {score}; {lost} lost", deal=d["deal"],
+                           points=figure(d["points"][seat], 0, signed=True),
+                           score=figure(d["scores"][seat], 0, signed=True), lost=figure(d["lost"], 1)))
     return out

@@ -8,6 +8,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.widgets import Button, Static
 
 from parlor.core.words import N_, from_data, say
@@ -19,8 +20,12 @@ from .model import Moves, group_moves
 from .table import HAND_KEYS, TABLE_CSS, HandScreen, compose_table, draw_table, show_log
 from .widgets import HandView, codes_coloured
 
+# the lesson's reply to a move (its why, the rules' reason) is two or three lines at 80 columns:
+# the status wraps; a narration longer than its box scrolls
 LESSON_CSS = TABLE_CSS + """
-#say { height: auto; max-height: 9; padding: 0 1; border: round $accent; }
+#say-box { height: auto; max-height: 9; border: round $accent; }
+#say { padding: 0 1; }
+#status { height: auto; max-height: 4; }
 """
 
 
@@ -36,12 +41,18 @@ class PracticeScreen(HandScreen):
         yield from compose_table(moves=True)
 
     async def on_mount(self) -> None:
-        await self.mount(Static(id="say"), after=self.query_one("#head"))  # the narration under the head
+        # the narration under the head
+        await self.mount(VerticalScroll(Static(id="say"), id="say-box"), after=self.query_one("#head"))
         self.query_one(HandView).focus()
         self.redraw()
 
     def redraw(self) -> None:
         raise NotImplementedError
+
+    def narrate(self, text: Text) -> None:
+        """Show `text` in the narration box, from its top."""
+        self.query_one("#say", Static).update(text)
+        self.query_one("#say-box", VerticalScroll).scroll_home(animate=False)
 
     def try_move(self, text: str) -> None:
         raise NotImplementedError
@@ -101,7 +112,7 @@ class LessonScreen(PracticeScreen):
         text = (self.said(step.say) if step is not None
                 else self.said(say("Question: {ask}", ask=question.ask)) if question is not None
                 else Text(say("Lesson {number} is done. Press q to leave.", number=lesson.number)))
-        self.query_one("#say", Static).update(text)
+        self.narrate(text)
         draw_table(self, run.session.words, view, run.match.scores, seat)
         roles = {c: run.session.words.card_role(view, c) for c in view["hand"]}
         # every card may be tried: the lesson says why one is not the card here

@@ -21,7 +21,7 @@ from .widgets import HandView
 
 # the verdicts: one line or two for each legal move, up to a dozen moves
 PUZZLE_CSS = LESSON_CSS + """
-#say { max-height: 18; overflow-y: auto; }
+#say-box { max-height: 18; }
 """
 
 
@@ -56,7 +56,7 @@ class PuzzleScreen(PracticeScreen):
                             wanted=words.wanted(view)))
         else:
             text = Text("\n".join(verdict_lines(self.answer)))
-        self.query_one("#say", Static).update(text)
+        self.narrate(text)
         draw_table(self, words, view, run.session.match.scores, run.seat)
         roles = {c: words.card_role(view, c) for c in view["hand"]}
         self.query_one(HandView).show(rules.id, view["hand"], 0, set(view["hand"]) if asks else set(), roles, asks)

@@ -2,7 +2,8 @@
 here: the page asks for a position and, with `move`, for the verdicts on it.
 
 Everything about the position comes from the seat's own view (and the deal's moves as that seat
-saw them); the verdicts name moves and expected points, never a hidden card."""
+saw them); the verdicts name moves and expected points, never a hidden card. Their figures and
+reasons come said in the asker's language ("shown": "+1,50"), for the page to show as they are."""
 
 from typing import Any
 
@@ -47,6 +48,6 @@ def _state(run: PuzzleRun, answer: Answer | None) -> dict[str, Any]:
         "log_words": [words.move_words(view, s, move) for s, move in run.seen()],
         "answer": None if answer is None else {
             "taken": answer.taken, "text": answer.text,
-            "verdicts": [{"move": v.move, "words": v.words, "value": v.value, "reason": v.reason,
+            "verdicts": [{"move": v.move, "words": v.words, "value": v.value, "shown": v.shown, "reason": v.reason,
                           "best": v.best, "obvious": v.obvious, "chosen": v.chosen} for v in answer.verdicts]},
     }

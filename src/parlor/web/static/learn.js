@@ -142,7 +142,11 @@ function render() {
     el("div", { id: "end" }),
     el("p", {}, restart)].filter(Boolean));
   const next = document.getElementById("next");
-  if (next) { next.addEventListener("click", () => send({ next: true })); next.focus(); }
+  // focus Next without scrolling to it (on a phone that hid the step's first lines), and bring
+  // what was just said into view: the reply to a move, else the step's narration
+  if (next) { next.addEventListener("click", () => send({ next: true })); next.focus({ preventScroll: true }); }
+  const said = document.getElementById(reply ? "reply" : "say");
+  if (said) said.scrollIntoView({ block: "nearest" });
   root.querySelectorAll("#hand .pick").forEach(b => b.addEventListener("click", () => send({ move: b.dataset.code })));
   root.querySelectorAll("#moves [data-move]").forEach(b => b.addEventListener("click", () => send({ move: b.dataset.move })));
   if (!res.step && !res.questions.length) finished();

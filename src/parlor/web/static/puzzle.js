@@ -1,6 +1,7 @@
 // The practice positions' page (/puzzle/<game>): a position from real play as its seat saw it;
 // the person picks a move and reads the search's verdict on every legal move. The server keeps
-// no state. Progress (positions found right, positions missed) is kept in this browser.
+// no state. Progress (positions found right, positions missed) is kept in this browser. The
+// verdicts' figures and reasons come written in the reader's language ("+1,50"): shown as they are.
 import { api, el, cardEl, meldEls, gameCatalogue, t, tn, languageMenu } from "/static/common.js";
 
 const GAME = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -92,7 +93,7 @@ function verdictsEl(answer) {
   const rows = answer.verdicts.map(v => {
     const marks = [v.best ? t("best") : null, v.obvious ? t("obvious") : null, v.chosen ? t("your move") : null].filter(Boolean);
     return el("tr", { class: [v.best ? "best" : "", v.chosen ? "chosen" : ""].join(" ").trim() || null, "data-verdict": v.move },
-      el("td", {}, v.words), el("td", {}, `${v.value >= 0 ? "+" : ""}${v.value.toFixed(2)}`),
+      el("td", {}, v.words), el("td", {}, v.shown),
       el("td", { class: "reason" }, v.reason), el("td", {}, marks.join(", ")));
   });
   return el("table", { class: "verdicts", id: "verdicts" },
