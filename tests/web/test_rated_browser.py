@@ -2,17 +2,9 @@
 to its end; both ratings change once, on the leaderboard, and each name leads to its statistics;
 then both play again, at the same seats on a fresh deal."""
 
-from .test_browser import browser, hand, new_page, open_custom, play_until, step  # noqa: F401 - the fixture
+from .test_browser import browser, hand, new_page, open_custom, play_until, sign_up, step  # noqa: F401 - the fixture
 
 __all__ = ["browser"]
-
-
-def sign_up(page, url, name):
-    page.goto(url + "/account")
-    page.fill("#signup-name", name)
-    page.fill("#signup-password", "correct horse")
-    page.click("#signup-form button")
-    page.wait_for_selector("#signed-in:not(.hidden)")
 
 
 def test_a_rated_match_changes_both_ratings_once_on_the_leaderboard(browser, live_server):  # noqa: F811
