@@ -124,7 +124,7 @@ def test_yokir_asks_before_a_trump_is_buried_where_a_plain_card_could_go():
     match = Match(make_rules("yokir"), 0)
     match.apply("pick")  # the hand: 2A 2L 4L 2M 4M 1T under trump M; 4M is the card picked
     s = TableSession(match, against_computers(3, 0, ["random"]), seat_names(3, 0, None))
-    assert s.doubt(0, "discard 1T") == "Discard 1T? It is a trump (Sage of M), and a card that is no trump could go."
+    assert s.doubt(0, "discard 1T") == "Discard 1T? It is a trump (Sage), and a card that is no trump could go."
     assert s.doubt(0, "discard 2M") is not None
     assert s.doubt(0, "discard 2A") is None and s.doubt(0, "pass") is None
     assert s.doubt(1, "discard 1T") is None  # not that seat's turn

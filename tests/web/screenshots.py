@@ -1,9 +1,11 @@
-"""Each game's table in a language, at 1280x800: docs/screenshots/<lang>/<game>-desktop.png, a
-trick game at a completed trick, Tőr (no tricks) a few moves into a deal. The person plays
-seat 0 by clicking its first choice, as the browser tests do; the computers play at a slow pace,
-so that the trick is still on the table, its cards at rest, when it is taken.
+"""Each game's table in a language, at 1280x800 or on a 390x844 phone (or 900x800, "middle"):
+docs/screenshots/<lang>/<game>-<size>.png, English in docs/screenshots/ itself; a trick game at a
+completed trick, Tőr (no tricks) a few moves into a deal. The person plays seat 0 by clicking its
+first choice, as the browser tests do; the computers play at a slow pace, so that the trick is
+still on the table, its cards at rest, when it is taken.
 
     python -m tests.web.screenshots --lang hu --lang fi --lang id --lang ka
+    python -m tests.web.screenshots --lang en --size desktop --size phone
 """
 
 import argparse
@@ -17,7 +19,8 @@ from parlor.core.registry import games
 from .conftest import LiveServer
 from .test_browser import ARGS, CHROMIUM, person_table, step
 
-SIZE = {"width": 1280, "height": 800}
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844},
+         "middle": {"width": 900, "height": 800}}
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 # each game's table: as many seats as the lobby offers first, a short match
 TABLES = {"yokir": {"target": 1}, "joker": {"length": "short12"}, "meri": {}, "tor": {}}
@@ -25,11 +28,11 @@ TOR_MOVES = 8
 TRICKS = {"yokir", "joker", "meri"}
 
 
-def table_shot(browser, server, game: str, lang: str, path: Path) -> None:
+def table_shot(browser, server, game: str, lang: str, path: Path, size: str = "desktop") -> None:
     seats = games()[game].default_seats
     _, link = person_table(server, game, TABLES[game], kinds=("person",) + ("computer",) * (seats - 1),
                            pace_ms=2000 if game in TRICKS else 500)
-    context = browser.new_context(viewport=SIZE)
+    context = browser.new_context(viewport=SIZES[size])
     context.add_init_script(f"localStorage.setItem('parlor.lang', '{lang}')")
     page = context.new_page()
     page.goto(link)
@@ -57,19 +60,22 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lang", action="append", choices=sorted(LANGUAGES), required=True)
     parser.add_argument("--game", action="append", choices=sorted(TABLES))
+    parser.add_argument("--size", action="append", choices=list(SIZES))
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
-        server = LiveServer(f"sqlite:///{tmp}/shots.sqlite").start()
+        server = LiveServer(f"sqlite:///{tmp}/shots.sqlite", "--max-tables", "100").start()
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         try:
             for lang in args.lang:
-                (args.out / lang).mkdir(parents=True, exist_ok=True)
+                folder = args.out if lang == "en" else args.out / lang
+                folder.mkdir(parents=True, exist_ok=True)
                 for game in args.game or [g for g in games() if g in TABLES]:
-                    path = args.out / lang / f"{game}-desktop.png"
-                    table_shot(browser, server, game, lang, path)
-                    print(path)
+                    for size in args.size or ["desktop"]:
+                        path = folder / f"{game}-{size}.png"
+                        table_shot(browser, server, game, lang, path, size)
+                        print(path)
         finally:
             browser.close()
             server.stop()

@@ -1,4 +1,4 @@
-"""The table on a 390x844 phone: the header in two rows (the name and the buttons, then the
+"""The table on a 390x844 phone and at 900x800: the header in two rows (the name and the buttons, then the
 deal's facts); a completed trick's cards do not overlap one another (Meri's eight too) and its
 sentence covers none of them; the end-of-deal banner is two small lines at most. On a laptop
 too, Yokir's trick sentence covers no card. In every trick game, at 1280x800 and on the phone,
@@ -10,6 +10,7 @@ from .test_browser import PHONE, browser, new_page, person_table, step  # noqa: 
 
 SEATS = {"yokir": 3, "joker": 4, "meri": 8}
 LAPTOP = {"width": 1280, "height": 800}
+SMALL = {"width": 900, "height": 800}  # a small laptop or a tablet: the side panel goes under the table
 
 # The header's rows (distinct tops of its visible parts), and for the completed trick: pairs of
 # cards that overlap, cards the sentence covers.
@@ -52,9 +53,12 @@ def played_until(browser, live_server, game: str, viewport: dict, measure: str) 
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("size", ["phone", "small"])
 @pytest.mark.parametrize("game", ["meri", "yokir"])
-def test_the_phone_header_and_trick_are_tidy(browser, live_server, game):
-    seen = played_until(browser, live_server, game, PHONE, MEASURE)
+def test_the_header_and_trick_are_tidy_on_a_phone_and_a_small_laptop(browser, live_server, game, size):
+    """At 900x800 Meri's eight cards overlapped one another and its sentence, and the header
+    took three rows ("Keys" alone on the last)."""
+    seen = played_until(browser, live_server, game, PHONE if size == "phone" else SMALL, MEASURE)
     assert seen["rows"] <= 2, seen
     assert seen["cards"] == SEATS[game] and seen["overlaps"] == 0 and seen["covered"] == 0, seen
 

@@ -18,7 +18,7 @@ def face(game: str, code: str) -> Face:
 
 
 def role_short(role: Role | None) -> str:
-    """Four columns that name a card's role under the trump ("Sage of A" -> SAGE)."""
+    """Four columns that name a card's role under the trump (by its id: "sage" -> SAGE)."""
     if role is None:
         return ""
     return ROLE_SHORT.get(role.id, role.id[:4].upper())

@@ -185,7 +185,7 @@ def test_card_roles():
     v = m.view(2)
     text = text_of(m.rules)
     assert text.card_role(v, "1L") == Role("oracle", "Oracle")
-    assert text.card_role(v, "1A") == Role("sage", "Sage of L")
+    assert text.card_role(v, "1A") == Role("sage", "Sage")
     assert text.card_role(v, "2L") == Role("trump", "trump")
     assert text.card_role(v, "1T") is None
 

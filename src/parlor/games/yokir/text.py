@@ -173,7 +173,7 @@ class YokirText(GameText):
         if card == t * 6:
             return Role("oracle", say("Oracle"))
         if card == partner(t) * 6:
-            return Role("sage", say("Sage of {suit}", suit=trump))
+            return Role("sage", say("Sage"))  # its suit is the trump's, named in the header: a short label
         if suit_of(card) == t:
             return Role("trump", say("trump"))
         return None
