@@ -320,7 +320,7 @@ def test_all_hands_shown_when_the_deal_ends():
     lines = text_of(match.rules).table_lines(v)
     assert any("0: K♦ K♥ K♠   set (legyező), seat 3" in line for line in lines)
     assert any("1: 10♥ J♥ Q♥   run (sor), seat 1" in line for line in lines)
-    assert lines[0] == "Stock (talon): 27 cards   Discard pile: the 9 of clubs on top (4 cards)"
+    assert lines[:2] == ["Stock (talon): 27 cards", "Discard pile: the 9 of clubs on top (4 cards)"]
     assert lines[-1] == "drop (virít) by seat 3 (4) succeeded"  # the detail, with the spec's Hungarian term
     named = text_of(match.rules).table_lines(dict(v, names=["Ann", "Bob", "Cy", "Dee"]))
     assert named[-1] != lines[-1] and "Dee" in named[-1] and "seat" not in named[-1]  # as every front end shows it
@@ -329,7 +329,7 @@ def test_all_hands_shown_when_the_deal_ends():
 def test_table_lines_in_play():
     match = play(HANDS, "KD QS", ["draw stock", "meld 5D 6D 7D", "end"])
     lines = text_of(match.rules).table_lines(match.view(2))
-    assert lines[0] == "Stock (talon): 30 cards   Discard pile: the king of diamonds on top (1 card)"
+    assert lines[:2] == ["Stock (talon): 30 cards", "Discard pile: the king of diamonds on top (1 card)"]
     assert "  0: 5♦ 6♦ 7♦   run (sor), seat 1" in lines
     assert "Cards in hand: seat 0: 5  seat 1: 3  seat 2: 5  seat 3: 5" in lines
 

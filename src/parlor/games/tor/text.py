@@ -61,7 +61,8 @@ class TorText(GameText):
         stock = say_n("{count} card", "{count} cards", v["stock_size"])
         top = (say_n("{card} on top ({count} card)", "{card} on top ({count} cards)", len(pile),
                      card=self.card_words(pile[-1])) if pile else say("empty"))
-        lines = [say("Stock (talon): {stock}   Discard pile: {pile}", stock=stock, pile=top)]
+        # two lines: at 80 columns the pile's words were cut, and a browser ran them together
+        lines = [say("Stock (talon): {stock}", stock=stock), say("Discard pile: {pile}", pile=top)]
         if v["melds"]:
             lines.append(say("Melds:"))
             for m in v["melds"]:
