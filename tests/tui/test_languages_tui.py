@@ -92,3 +92,13 @@ def test_the_start_screen_says_each_option_in_the_games_words(game):
     assert unmarked_words(text, allowed) == [], text
     for opt in rules.option_schema:  # no option's engine name, even marked
         assert opt.name not in re.sub(r"⟦[^⟧]*⟧", "", text)
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "fi", "id", "ka"])
+def test_the_tables_footer_fits_80_columns_in_every_language(lang):
+    """Cut at 80 columns in Hungarian ("r szabá"), Finnish and Georgian, the rules key was lost."""
+    from parlor.core.words import said
+    shown = [b for b in TableScreen.BINDINGS if getattr(b, "show", False) and b.description]
+    with using(lang):
+        line = " ".join(f"{b.key} {said(b.description)}" for b in shown)
+    assert "r " in line and len(line) <= 80, (len(line), line)

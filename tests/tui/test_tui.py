@@ -865,3 +865,22 @@ def test_the_status_line_names_a_hand_of_one_card_as_its_one_key():
         raise AssertionError("never a card to play")
     status = asyncio.run(go())
     assert "(1 the card, m all)" in status and "1-1" not in status, status
+
+
+def test_a_face_up_cards_label_runs_on_where_no_label_follows():
+    """Over one card a label had six columns: Hungarian's "felfordított lap" read "felfor"."""
+    from textual.geometry import Size
+
+    from parlor.tui.widgets import TrickView, card_lines
+
+    class Sized(TrickView):
+        size = property(lambda self: Size(40, 5))
+
+    view = Sized()
+    view.shown = [("felfordított lap", card_lines("yokir", "5A"), "")]
+    view.played = [("Ben", card_lines("yokir", "6A"), ""), ("Cai", card_lines("yokir", "2A"), "")]
+    top = view.render().plain.splitlines()[0]
+    assert top.startswith("felfordítot Ben   Cai")  # on over the empty slot, a space before Ben
+    view.shown.append(("x", card_lines("yokir", "6L"), ""))
+    view.played = []
+    assert view.render().plain.splitlines()[0].startswith("felfo x")  # cut a column before the next

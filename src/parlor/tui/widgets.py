@@ -246,8 +246,15 @@ class TrickView(Widget):
         slot = CARD_W + 1 if len(slots) * (CARD_W + 1) <= width else CARD_W
         room = slot if slot > CARD_W else CARD_W - 1
         rows = [Text() for _ in range(5)]
-        for label, card, below in slots:
-            rows[0].append(f"{label[:room]:<{slot}}", style="bold")
+        # a label runs on over the slots after it that have none, up to the next label
+        # ("felfordított lap" over one card was cut to "felfor")
+        top = [" "] * max(len(slots) * slot, width)
+        starts = [i for i, (label, _, _) in enumerate(slots) if label] + [len(top) // slot + 1]
+        for i, nxt in zip(starts, starts[1:]):
+            label = slots[i][0][:min((nxt - i) * slot - 1, len(top) - i * slot)]
+            top[i * slot:i * slot + len(label)] = label
+        rows[0].append("".join(top), style="bold")
+        for _, card, below in slots:
             for r in range(3):
                 rows[r + 1].append_text(card[r])
                 rows[r + 1].append(" " * (slot - CARD_W))
