@@ -787,6 +787,9 @@ def test_a_tor_deal_ends_with_every_hand_and_total_shown_and_the_ended_deal_behi
                 faces = s.words.faces
                 assert line.endswith(f"= {closed['totals'][p]}") and all(f"{faces[c].rank}{faces[c].sign}" in line
                                                                          for c in cards)
+            headline = s.words.deal_result(s.match.results[0], s.names)
+            assert body.count(headline) == 1  # said once: the table's lines end with it too
+            assert top.query_one(".dialog").outer_size.width == 80  # edge to edge: no border beside its own
             behind = str(table.query_one("#info-text").content)
             assert all(f"= {t}" in behind for t in closed["totals"])  # the ended deal, hands shown
             assert s.match.deal_number == 2 and "l last trick" not in screen_text(app)

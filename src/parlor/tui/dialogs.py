@@ -71,7 +71,8 @@ class TextDialog(ModalScreen[str | None]):
 
     DEFAULT_CSS = DIALOG_CSS + """
     TextDialog { align: center middle; }
-    TextDialog .dialog { width: 78; max-width: 100%; }
+    TextDialog .dialog { width: 100%; max-width: 80; }  /* at 80 columns, edge to edge: with a column
+        left each side, the table's borders showed beside the dialog's ("╭╭") */
     TextDialog ScrollableContainer { height: auto; max-height: 16; }
     TextDialog .wide { width: auto; }
     """

@@ -153,7 +153,8 @@ def describe_result(session: Session, number: int) -> Text:
     m, names, who = session.match, session.names, Seats(session.names)
     r = m.results[number - 1]
     totals = [sum(x.points[s] for x in m.results[:number]) for s in range(len(names))]
-    t = Text(f"{session.words.deal_result(r, names)}\n\n")
+    headline = session.words.deal_result(r, names)
+    t = Text(f"{headline}\n\n")
     rows = []  # (label, the seat whose figures stand for it)
     team_of = session.rules.team_of
     if team_of is not None:
@@ -173,6 +174,8 @@ def describe_result(session: Session, number: int) -> Text:
         closed = dict(m.closed_view(session.human) or {}, names=names)
         t.append("\n")
         for line in session.words.table_lines(closed):
+            if line == headline:
+                continue  # Tőr's table ends with the result: said once, at the top
             t.append_text(codes_coloured(session.rules.id, line, session.rules.deck))
             t.append("\n")
     return t
