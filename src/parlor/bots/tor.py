@@ -393,14 +393,5 @@ def rebuild(rules, w, observe):
     return rules.replay_world(world_of(w), observe)
 
 
-# Budgets sized to a person's wait (issue 36: a strong turn at most 0.5 s, an expert's 2 s of CPU,
-# benchmarks/decision_times.py). Strong thinks an eighth as long as elsewhere over 100 worlds: past
-# an eighth the search bought nothing measurable against rules (+2.54 [+1.14, +3.88] stakes a match
-# at an eighth, +2.33 at the full budget; docs/experiments/levels-spacing.md, session 11), and
-# refining 200 worlds took longer than the search. The expert keeps its model of the others
-# (assume=search, the others' draws and discards read) at eight times strong's budget, 150 worlds a
-# lane: its edge in Tőr came from that model, never from budget alone.
 KIT = Kit(rules_bot=RulesBot, policy=policy, refine=refine, rebuild=rebuild, reads=READS,
-          play_for_place=PLAY_FOR_PLACE,
-          budgets={"strong": {"iterations": 750, "steps": 10_000, "pool": 100},
-                   "expert": {"iterations": 6000, "steps": 80_000, "pool": 150}})
+          play_for_place=PLAY_FOR_PLACE)
