@@ -317,7 +317,7 @@ function draw(m) {
     setStatus("…", false);
   }
   const st = $("status");
-  if (S.banner) st.append(el("span", { class: "banner", "data-banner": "" }, S.banner));
+  if (S.banner) st.append(el("span", { class: "banner", "data-banner": "", title: S.banner }, S.banner));
   if (S.error) st.append(el("span", { class: "err", role: "alert" }, S.error));
 
   // the other seats, around the felt
