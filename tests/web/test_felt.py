@@ -63,6 +63,12 @@ def play_until(page, done, limit=800):
     raise AssertionError("the table never got there")
 
 
+def moves_out_of_view(page) -> list[int]:
+    """The move buttons (by place, from 0) outside the viewport."""
+    return [k for k in range(page.locator("#actions [data-action]").count())
+            if not page.evaluate(f"() => ({IN_VIEW})('#actions [data-action]:nth-child({k + 1})')")]
+
+
 def my_turn(page) -> bool:
     """Seat 0 may move and no move of its own is on the way (a pending click is "Sending…")."""
     cue = page.locator("#turn-cue")
@@ -98,8 +104,7 @@ def test_meri_seats_sit_around_the_felt_with_partners_marked_and_moves_above_the
             assert ra["right"] <= rb["left"] or rb["right"] <= ra["left"] or ra["bottom"] <= rb["top"] \
                 or rb["bottom"] <= ra["top"], (a, b)
     assert page.evaluate(IN_VIEW, "#hand")
-    for k in range(page.locator("#actions [data-action]").count()):  # every move button too
-        assert page.evaluate(f"() => ({IN_VIEW})('#actions [data-action]:nth-child({k + 1})')")
+    assert moves_out_of_view(page) == []  # every move button too
     assert not browser.errors
 
 
@@ -289,10 +294,8 @@ def test_a_meri_dealers_declaration_is_above_the_fold_beside_nine_cards(browser,
         page = new_page(browser, DESKTOP)
         page.goto(link)
         play_until(page, lambda: my_turn(page))
-        buttons = page.locator("#actions [data-action]").count()
-        if buttons and page.locator("#hand [data-code]").count() == 9:
-            for k in range(buttons):
-                assert page.evaluate(f"() => ({IN_VIEW})('#actions [data-action]:nth-child({k + 1})')"), k
+        if page.locator("#actions [data-action]").count() and page.locator("#hand [data-code]").count() == 9:
+            assert moves_out_of_view(page) == []
             assert page.evaluate(IN_VIEW, "#hand")
             page.context.close()
             return

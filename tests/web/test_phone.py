@@ -78,8 +78,7 @@ BANNER = """() => {
   const inside = n => { const r = n.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; };
   const cue = document.querySelector("#me .turn-cue");
   return { height: banner.getBoundingClientRect().height,
-           hand: inside(document.querySelector("#hand")), cue: cue ? inside(cue) : true,
-           over: document.querySelector("#hand").getBoundingClientRect().bottom - innerHeight };
+           hand: inside(document.querySelector("#hand")), cue: cue ? inside(cue) : true };
 }"""
 
 

@@ -249,9 +249,10 @@ class TrickView(Widget):
         # a label runs on over the slots after it that have none, up to the next label
         # ("felfordított lap" over one card was cut to "felfor")
         top = [" "] * max(len(slots) * slot, width)
-        starts = [i for i, (label, _, _) in enumerate(slots) if label] + [len(top) // slot + 1]
-        for i, nxt in zip(starts, starts[1:]):
-            label = slots[i][0][:min((nxt - i) * slot - 1, len(top) - i * slot)]
+        labelled = [i for i, (label, _, _) in enumerate(slots) if label]
+        for i, nxt in zip(labelled, labelled[1:] + [None]):
+            end = nxt * slot - 1 if nxt is not None else len(top)  # a column free before the next
+            label = slots[i][0][:end - i * slot]
             top[i * slot:i * slot + len(label)] = label
         rows[0].append("".join(top), style="bold")
         for _, card, below in slots:
