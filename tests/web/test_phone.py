@@ -70,14 +70,15 @@ def test_yokirs_trick_sentence_covers_no_card_on_a_laptop(browser, live_server):
     assert seen["cards"] == 3 and seen["overlaps"] == 0 and seen["covered"] == 0, seen
 
 
-# The end-of-deal banner: its height, and whether the hand and the turn cue (when it is your turn)
-# are inside the viewport.
+# The end-of-deal banner: its height, the header's, and whether the hand and the turn cue (when it
+# is your turn) are inside the viewport.
 BANNER = """() => {
   const banner = document.querySelector("[data-banner]");
   if (!banner) return null;
   const inside = n => { const r = n.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; };
   const cue = document.querySelector("#me .turn-cue");
-  return { height: banner.getBoundingClientRect().height,
+  const status = banner.closest(".status").getBoundingClientRect().height;
+  return { height: banner.getBoundingClientRect().height, bar: document.querySelector(".tbar").getBoundingClientRect().height, status,
            hand: inside(document.querySelector("#hand")), cue: cue ? inside(cue) : true };
 }"""
 
@@ -86,9 +87,13 @@ BANNER = """() => {
 @pytest.mark.parametrize("game, size", [("yokir", "phone"), ("joker", "laptop")])
 def test_the_end_of_deal_banner_is_compact(browser, live_server, game, size):
     """Two small lines at most: on a phone it was 54 px, three lines; at 1280x800 Joker's long
-    result took two tall lines and pushed the hand below the fold."""
+    result took two tall lines and pushed the hand below the fold. On the laptop the header is one
+    row (with the keys on its buttons and the trump fact, "Keys" took a second row and the hand
+    was pushed out again) and the banner sits beside "Your turn", not under it."""
     seen = played_until(browser, live_server, game, PHONE if size == "phone" else LAPTOP, BANNER)
     assert seen["height"] <= 42 and seen["hand"] and seen["cue"], seen
+    if size == "laptop":
+        assert seen["bar"] < 60 and seen["status"] < 60, seen
 
 
 # The completed trick: the cards its sentence meets (by their boxes, not a pixel of slack) and
