@@ -13,7 +13,8 @@ LAPTOP = {"width": 1280, "height": 800}
 SMALL = {"width": 900, "height": 800}  # a small laptop or a tablet: the side panel goes under the table
 
 # The header's rows (distinct tops of its visible parts), and for the completed trick: pairs of
-# cards that overlap, cards the sentence covers.
+# cards that overlap, cards the sentence covers, and the least room between a card and a side
+# seat's box level with it.
 MEASURE = """() => {
   if (!document.querySelector("#trick.done")) return null;  // measured in the same task as the check
   const box = n => n.getBoundingClientRect();
@@ -29,7 +30,12 @@ MEASURE = """() => {
   cards.forEach((a, i) => cards.slice(i + 1).forEach(b => { if (meet(a, b)) overlaps++; }));
   const said = document.querySelector("#trick-won");
   const covered = said ? cards.filter(c => meet(c, box(said))).length : -1;
-  return { rows, cards: cards.length, overlaps, covered };
+  const sides = [...document.querySelectorAll(".rim-l .seatbox, .rim-r .seatbox")].map(box);
+  let room = Infinity;
+  for (const c of cards) for (const s of sides) {
+    if (c.top < s.bottom && s.top < c.bottom) room = Math.min(room, Math.max(s.left - c.right, c.left - s.right));
+  }
+  return { rows, cards: cards.length, overlaps, covered, room };
 }"""
 
 
@@ -57,10 +63,12 @@ def played_until(browser, live_server, game: str, viewport: dict, measure: str) 
 @pytest.mark.parametrize("game", ["meri", "yokir"])
 def test_the_header_and_trick_are_tidy_on_a_phone_and_a_small_laptop(browser, live_server, game, size):
     """At 900x800 Meri's eight cards overlapped one another and its sentence, and the header
-    took three rows ("Keys" alone on the last)."""
+    took three rows ("Keys" alone on the last). On the phone Meri's four-wide grid of cards
+    touched the side seats (2 px between them)."""
     seen = played_until(browser, live_server, game, PHONE if size == "phone" else SMALL, MEASURE)
     assert seen["rows"] <= 2, seen
     assert seen["cards"] == SEATS[game] and seen["overlaps"] == 0 and seen["covered"] == 0, seen
+    assert seen["room"] >= 8, seen
 
 
 @pytest.mark.slow
