@@ -141,7 +141,7 @@ EXACT = {
     "joker": (6, ["Deal 1 of 12 - chapter 1 - 1 card each (turned trump) - dealer Ann",
                   "Turned up: the jack of clubs; trump: clubs", "Bids: Ann: 1, Ben: 0, Cai: 0, Dee: 1",
                   "Tricks won: Ann: 0, Ben: 0, Cai: 0, Dee: 0"],
-              "deal 1 of 12: 1 card, trump turned up; trump: clubs; Ann bid 1, took 1 trick; Ben bid 0, took 0 "
+              "1 card, trump turned up; trump: clubs; Ann bid 1, took 1 trick; Ben bid 0, took 0 "
               "tricks; Cai bid 0, took 0 tricks; Dee bid 1, took 0 tricks"),
     "meri": (30, ["Trump: Koppu; Tenka, the Robai of Pao, is always a trump; the indicator: the 5 of Koppu; the trump "
                   "Robai, the Robai of Koppu: hidden",

@@ -586,3 +586,25 @@ def test_the_cards_shown_beside_the_trick_come_from_face_up_and_the_keys_declare
     assert set(roles(text_of(rules), view)) <= set(view["hand"]) | {up, discard.split()[1]}
     spectator = public_view(rules, [match.view(s) for s in range(3)])
     assert shown_cards(text_of(rules), spectator) == [("picked up", [up])]
+
+
+def test_tor_draws_each_face_up_card_once():
+    """Tőr's pile only: its first card is at the bottom of the pile (or in a hand), and the card
+    taken from it this turn is in the taker's hand; drawn beside the pile, each was shown twice."""
+    import random
+    from parlor.core.match import Match
+    from parlor.core.registry import make_rules, text_of
+    from parlor.web.public import shown_cards
+    rules = make_rules("tor", None, 3)
+    words, taken = text_of(rules), 0
+    for seed in range(4):
+        match, pick = Match(rules, seed), random.Random(seed)
+        while not match.finished and len(match.actions) < 60:
+            seat = match.to_act()
+            view = match.view(seat)
+            drawn = [c for _, codes in shown_cards(words, view) for c in codes]
+            assert [label for label, _ in shown_cards(words, view)] in ([], ["discard pile"])
+            assert not set(drawn) & set(view["hand"]), view["hand"]
+            taken += view["taken"] is not None
+            match.apply(pick.choice(match.legal()))
+    assert taken, "no card was taken from the pile: the test saw nothing"

@@ -157,6 +157,9 @@ class GameText:
     turn_words: ClassVar[dict[str, str]] = {}
     # A `face_up` label or a view key holding cards -> its name, a template (`pile_words`).
     pile_names: ClassVar[dict[str, str]] = {}
+    # View keys holding cards that are facts about the table, not a place on it: the browser
+    # draws none of them beside the trick (the table lines say them).
+    unplaced: ClassVar[frozenset[str]] = frozenset()
     # The case forms of the game's own card and suit names, as CARD_FORMS: a language -> a name's
     # template -> its forms in the order of core/words.py CASES.
     case_forms: ClassVar[dict[str, dict[str, tuple[str, ...]]]] = {}

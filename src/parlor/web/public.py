@@ -49,12 +49,13 @@ def _holds_cards(kind) -> bool:
 def shown_cards(words: GameText, view: View) -> list[tuple[str, list[str]]]:
     """The cards the browser draws beside the trick, in the view's order, as (label, codes): each
     face-up place of the table (`face_up`) and every game key declared a card or cards (a
-    face-up card, your discard), labelled in the game's words; empty ones left out."""
+    face-up card, your discard) but the game's `unplaced`, labelled in the game's words; empty
+    ones left out."""
     out = []
     for key, value in view.items():
         if key == "face_up":
             out += [(words.pile_words(e["label"], e["state"]), e["cards"]) for e in value if e["cards"]]
-        elif value and _holds_cards(words.rules.view_schema.get(key)):
+        elif value and key not in words.unplaced and _holds_cards(words.rules.view_schema.get(key)):
             out.append((words.pile_words(key), [value] if isinstance(value, str) else value))
     return out
 

@@ -261,10 +261,11 @@ class JokerText(GameText):
         return Role("trump", say("trump")) if code[1] == trump else None
 
     def deal_result(self, result: DealResult, names: Sequence[str] | None) -> str:
-        """"deal 3 of 24: 3 cards, trump turned up; trump: hearts; Ann bid 1, took 1 trick; ..."."""
+        """"3 cards, trump turned up; trump: hearts; Ann bid 1, took 1 trick; ...": the deal's number is
+        the caller's ("Deal 3 is over: ..."), so it is not said twice."""
         d, who = result.data, Seats(names)
         kind = self.deal_kinds()[d["token"]]
-        clauses = [say("deal {number} of {deals}: {kind}", number=d["deal"], deals=len(self.rules.plans), kind=kind)]
+        clauses = [kind]
         if d["token"] != "nt":  # the kind says it has no trump
             clauses.append(say("no trump") if d["trump"] == "none" else say("trump: {suit}", suit=_suit(d["trump"])))
         if d["bids"] is not None:  # gold and misère deals have no bids

@@ -52,8 +52,10 @@ class TorText(GameText):
     # the spec's Hungarian table terms beside the English (tor.md 1, 5, 7, 8): talon, virít, terít
     turn_words = {"draw": N_("draw (stock or discard pile)"), "drop": N_("drop (virít)"),
                   "meld": N_("meld (terít)"), "layoff": N_("lay off"), "end": N_("end your turn")}
-    pile_names = {"discard_pile": N_("discard pile"), "turned_up": N_("turned up"),
-                  "taken": N_("taken from the discard pile")}
+    pile_names = {"discard_pile": N_("discard pile")}
+    # the deal's first face-up card lies at the bottom of the pile or is in a hand, and the card
+    # taken this turn is in the taker's hand: drawn beside the pile, each was a card shown twice
+    unplaced = frozenset({"turned_up", "taken"})
 
     def table_lines(self, v: View) -> list[str]:
         who = seats_of(v)
