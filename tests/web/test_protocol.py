@@ -608,3 +608,26 @@ def test_tor_draws_each_face_up_card_once():
             taken += view["taken"] is not None
             match.apply(pick.choice(match.legal()))
     assert taken, "no card was taken from the pile: the test saw nothing"
+
+
+def test_a_deal_result_and_the_sheet_are_sent_once_and_a_snapshot_has_them_all(app_client):
+    """Issue 35, F2: a message carries the results since the last one, and the score sheet only
+    when it changed, so a long match's messages do not grow with its deals; the results a socket
+    pieces together are a snapshot's."""
+    t = create(app_client, "tor", {"deals": 4}, kinds=("person", "computer"), seats=2)
+    with app_client.websocket_connect("/ws") as ws:
+        m = hello(ws, t["id"], token(t, 0))
+        assert m["snapshot"] and m["results_from"] == 0
+        held, rng, plain = list(m["results"]), Rng(5), 0
+        while not m["finished"]:
+            if m["view"]["to_act"] == 0 and m["view"]["legal"]:
+                act(ws, rng.choice(m["view"]["legal"]), m["sid"])
+            m = until(ws, lambda x: x["type"] == "state")
+            assert m["results_from"] == len(held), "a result skipped or sent again"
+            held += m["results"]
+            assert (m["sheet"] is None) == (not m["results"])
+            plain += not m["results"]
+        assert len(held) == 4 and plain > 10
+    with app_client.websocket_connect("/ws") as again:
+        snap = hello(again, t["id"], token(t, 0))
+        assert snap["results"] == held and snap["sheet"]

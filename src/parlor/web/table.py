@@ -134,6 +134,9 @@ class Table:
         self.hint_tasks: set[asyncio.Task] = set()  # the loop keeps only weak references to tasks
         self.grace_ends: dict[int, asyncio.TimerHandle] = {}  # seat -> its grace's end, timed
         self.applied_at = time.time()
+        # how many deal results every socket here holds: a state message carries only the later
+        # ones (a snapshot all of them), so a long match's messages do not grow with its deals
+        self.results_told = len(self.match.results)
         # the last move or a person's arrival (expiry); a row the store did not load: its making
         self.touched: float = row.get("touched", row["created"])
         self.views = self._all_views()
@@ -287,6 +290,7 @@ class Table:
         """What `seat` (None: a spectator) is sent about the table as it is now."""
         m = self.match
         words = self.session.words
+        told = 0 if snapshot else min(self.results_told, len(m.results))
         if seat is None:
             view = public.sent_view(public_view(self.rules, self.views))
             last = self._public_last_trick()
@@ -306,11 +310,14 @@ class Table:
             "log": [self._log_entry(i, seat, spoken) for i in range(max(0, log_from), self.sid)],
             "last_trick": last,
             "players": self.players(),
+            "results_from": told,
             "results": [{"dealer": r.dealer, "points": list(r.points),
                          "text": self.session.words.deal_result(r, self.names)}
-                        for r in m.results],
+                        for r in m.results[told:]],
             "scores": list(m.scores),
-            "sheet": self.session.words.score_sheet(m.results, self.names),
+            # the whole sheet, but only when it changed (the browser keeps the last one)
+            "sheet": self.session.words.score_sheet(m.results, self.names) if told < len(m.results) or snapshot
+            else None,
             "finished": m.finished,
             "winners": m.winners(),
             "again": self.settings.get("again") if seat is not None else None,  # the next match
@@ -360,7 +367,8 @@ class Table:
         return self._text(conn.seat, self.sid - SNAPSHOT_LOG, snapshot=True, lang=conn.lang)
 
     def _send_all(self, log_from: int, skip: Conn | None = None) -> None:
-        """Each audience its message, said once in each language its sockets read."""
+        """Each audience its message, said once in each language its sockets read. Every socket
+        here gets it (the skipped one has just had a snapshot), so each then holds every result."""
         for audience, conns in self.conns.items():
             texts: dict[str, str] = {}
             for c in list(conns):
@@ -368,6 +376,7 @@ class Table:
                     if c.lang not in texts:
                         texts[c.lang] = self._text(audience, log_from, lang=c.lang)
                     c.push(texts[c.lang])
+        self.results_told = len(self.match.results)
 
     def broadcast(self, log_from: int | None = None) -> None:
         self._send_all(self.sid if log_from is None else log_from)

@@ -11,7 +11,7 @@ if (token) rememberSeat(tableId, token);  // the lobby's "My tables" brings a lo
 
 const S = {
   ws: null, msg: null, game: null, faces: {}, teams: null, log: new Map(), pending: false, retry: 0,
-  hints: null, error: "", resultsSeen: -1, banner: "", inbox: Promise.resolve(),
+  hints: null, error: "", results: [], sheet: "", resultsSeen: -1, banner: "", inbox: Promise.resolve(),
   connected: false,  // the socket is open and has sent its snapshot: moves can be sent
   suits: {}, deal: null, firstDrawn: new Map(), shownDone: null, wasMyTurn: false,
   turnKey: "", turnSince: 0, thinkTimer: null, audio: null,
@@ -90,6 +90,13 @@ async function onMessage(m) {
       $("b-learn").href = `/learn/${encodeURIComponent(m.game.id)}`;
     }
     for (const e of m.log) S.log.set(e.i, e);
+    // each deal's result comes once (from results_from on; a snapshot brings them all) and the
+    // score sheet only when it changed: the table keeps them, and the message is made whole
+    if (m.snapshot) S.results = [];
+    m.results.forEach((r, k) => { S.results[m.results_from + k] = r; });
+    if (m.sheet !== null) S.sheet = m.sheet;
+    m.results = S.results;
+    m.sheet = S.sheet;
     if (S.msg && m.sid !== S.msg.sid) {  // what was shown for the old state goes with it
       S.hints = null;
       S.error = "";
