@@ -11,6 +11,7 @@ import pytest
 from parlor import records
 from parlor.cli.main import main
 from parlor.cli.plain import PlainTable
+from parlor.compiled import HOT
 from parlor.core.match import Match
 from parlor.core.registry import make_rules, text_of
 from parlor.core.rng import Rng
@@ -270,6 +271,7 @@ def test_bench_json(capsys):
     assert 0 < row["plays_per_s"] < row["actions_per_s"]
     assert row["ratio"] == pytest.approx(row["plays_per_s"] / out["ref_trick"]["plays_per_s"])
     assert row["search"]["iterations_per_s"] > 0 and row["search"]["position"].startswith("deal 1,")
+    assert set(out["compiled"]) <= set(HOT)  # which build ran: the hot path's compiled modules
 
 
 def test_bench_counts_every_action_of_a_game_without_card_plays():

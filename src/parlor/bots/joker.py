@@ -327,8 +327,8 @@ class RulesBot(HeuristicBot):
         if turned:
             known |= 1 << index[turned]
         for tr in view["tricks"]:
-            for _, c in tr["cards"]:
-                known |= 1 << index[c]
+            for _, code in tr["cards"]:  # not `c`, an int above: compiled code checks a name keeps its type
+                known |= 1 << index[code]
         trick = play_ids(view["trick"], view["trick_modes"])
         for a in trick:
             known |= 1 << card_of(a)

@@ -7,7 +7,7 @@ from parlor.core.words import say
 from parlor.bench import playout_rate, ref_trick_rate, search_rate
 from parlor.core.registry import games
 
-from .common import positive_float, positive_int, progress
+from .common import build_line, positive_float, positive_int, progress
 
 
 def add_parser(sub) -> None:
@@ -45,8 +45,11 @@ def run(args) -> int:
         row["ratio"] = row["plays_per_s"] / ref["plays_per_s"]
         row["search"]["ratio"] = row["search"]["iterations_per_s"] / ref["deals_per_s"]
     if args.json:
-        print(json.dumps({"timing": "CPU time of this process", "ref_trick": ref, "games": rows}, indent=1))
+        from parlor.compiled import compiled_modules
+        print(json.dumps({"timing": "CPU time of this process", "compiled": compiled_modules(), "ref_trick": ref,
+                          "games": rows}, indent=1))
         return 0
+    print(build_line())
     print(say("ref_trick: {plays:,.0f} card plays and {deals:,.0f} deals per CPU second (median of 5, before and "
               "after)", plays=ref["plays_per_s"], deals=ref["deals_per_s"]))
     heads = [say("game"), say("engine per CPU s"), say("÷ ref plays"), say("search iterations/s"), say("÷ ref deals")]

@@ -10,6 +10,17 @@ from parlor.core.errors import UsageError, shown
 from parlor.core.registry import games, make_rules
 
 
+def build_line() -> str:
+    """Which build is running: the hot path compiled (which modules) or pure Python."""
+    from parlor.compiled import HOT, compiled_modules
+    done = compiled_modules()
+    if not done:
+        return say("pure Python: the hot path is not compiled (pip install . compiles it where a C compiler is "
+                   "present)")
+    return say("the hot path compiled with mypyc: {count} of {total} modules ({modules})",
+               count=len(done), total=len(HOT), modules=", ".join(done))
+
+
 def add_game_arg(parser) -> None:
     parser.add_argument("game", metavar="GAME", help=", ".join(games()))
 

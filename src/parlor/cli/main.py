@@ -11,8 +11,11 @@ from parlor.core.errors import ParlorError, one_line
 from parlor.core.language import LANGUAGES, check, from_environment, using
 from parlor.core.words import say
 
+from parlor import __version__
+
 from . import arena, argparse_words, bench, hint, learn, play, puzzle, replay, review, rules_cmd, selfplay, serve
 from . import stats, verify
+from .common import build_line
 
 COMMANDS = [play, rules_cmd, learn, puzzle, replay, selfplay, bench, serve, hint, review, arena, verify, stats]
 
@@ -23,11 +26,21 @@ def _add_lang(parser: argparse.ArgumentParser, default) -> None:
                                  "LANG, else en)", languages=", ".join(LANGUAGES)))
 
 
+class _Version(argparse.Action):
+    """--version: worked out only when asked (it imports the hot path's modules to see which build runs)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"parlor {__version__}\n{build_line()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser, its help said in the language in use."""
     argparse_words.speak()
     parser = argparse.ArgumentParser(prog="parlor", description=say("Four traditional card games."))
     _add_lang(parser, None)
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help=say("the version, and whether the hot path runs compiled or as pure Python"))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                 title="commands")  # argparse says it (argparse_words)
     for command in COMMANDS:

@@ -128,24 +128,24 @@ Observe = Callable[[Any, int], None]  # (state, action) just before the action i
 
 class Rules(Generic[S]):
     # --- metadata, set by each game
-    id: str = ""
-    title: str = ""
-    min_seats: int = 0
-    max_seats: int = 0
-    default_seats: int = 0
-    option_schema: tuple[Option, ...] = ()
-    deck: Deck
-    num_actions: int = 0  # actions are ids 0..num_actions-1
-    max_actions_per_deal: int = 0  # no deal of random play may exceed it
-    zero_sum: bool = False  # every deal's points sum to zero
-    team_of: tuple[int, ...] | None = None  # seat -> team for team games
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_seats: ClassVar[int] = 0
+    max_seats: ClassVar[int] = 0
+    default_seats: ClassVar[int] = 0
+    option_schema: ClassVar[tuple[Option, ...]] = ()
+    deck: ClassVar[Deck]
+    num_actions: ClassVar[int] = 0  # actions are ids 0..num_actions-1
+    max_actions_per_deal: ClassVar[int] = 0  # no deal of random play may exceed it
+    zero_sum: ClassVar[bool] = False  # every deal's points sum to zero
+    team_of: ClassVar[tuple[int, ...] | None] = None  # seat -> team for team games
     # Whether a deal reads the match's earlier deals (DealContext.results); a game that does not
     # is given none: copying them into every deal cost a match of n deals n² (issue 35, F2)
-    reads_results: bool = False
+    reads_results: ClassVar[bool] = False
     # View keys about the viewing seat alone (its number, its cards and moves, a fact only it
     # knows about its own hand): spectators never see them, even when every seat's value is the
     # same (core/spectator.py). Games add their own.
-    private_view_keys: tuple[str, ...] = ("seat", "hand", "legal")
+    private_view_keys: ClassVar[tuple[str, ...]] = ("seat", "hand", "legal")
     # The kinds of the view's keys beyond the common ones (core/view.py), shared keys included.
     view_schema: ClassVar[dict[str, Kind]] = {}
 
@@ -289,11 +289,12 @@ class Rules(Generic[S]):
     def view(self, state: S, seat: int) -> View:
         raise NotImplementedError
 
-    # The game's sampler, set by each game as `sample_world = worlds.sample_world`: a World that
-    # looks exactly like `view` to its seat, the hidden cards drawn from what that seat may know
-    # (what the public actions reveal). Depends on the view and rng only.
-    def sample_world(self, view: View, rng: Rng, /) -> World:
-        raise NotImplementedError
+    # The game's sampler, set by each game as `sample_world = worlds.sample_world` and called as
+    # `rules.sample_world(view, rng)`: a World that looks exactly like `view` to its seat, the
+    # hidden cards drawn from what that seat may know (what the public actions reveal). Depends on
+    # the view and rng only. A class variable, not a method: a compiled game's class (mypyc) keeps
+    # a function assigned in its body only as a class variable.
+    sample_world: ClassVar[Callable[[Any, View, Rng], World]]
 
     def replay_world(self, world: World, observe: Observe | None = None) -> S:
         """The state `world` reaches: its deal started, its actions replayed. `observe(state,

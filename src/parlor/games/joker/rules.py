@@ -111,7 +111,9 @@ class JokerState:
 class JokerRules(Rules[JokerState]):
     id = "joker"
     title = "Joker (Georgian)"
-    min_seats = max_seats = default_seats = 4
+    min_seats = 4  # one name a line: mypyc compiles no multiple assignment in a class body
+    max_seats = 4
+    default_seats = 4
     option_schema = OPTIONS
     deck = DECK
     num_actions = NUM_ACTIONS

@@ -91,7 +91,9 @@ def _team(seat: int) -> str:
 class MeriRules(Rules[MeriState]):
     id = "meri"
     title = "Hachinin Meri"
-    min_seats = max_seats = default_seats = 8
+    min_seats = 8  # one name a line: mypyc compiles no multiple assignment in a class body
+    max_seats = 8
+    default_seats = 8
     option_schema = (int_option("num_deals", 1, 64, 8, "number of deals in the match"),)
     deck = DECK
     num_actions = NUM_ACTIONS

@@ -3,7 +3,7 @@ out and the count when the stock runs out (shared/rules/tor.md). Card numbers an
 space are explained in cards.py.
 """
 
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from parlor.core.errors import InvalidAction, UnknownAction, shown
 from parlor.core.options import int_option
@@ -53,7 +53,9 @@ _SET_ACTS = [[[MELD0 + j for j in ids] for ids in by_nib] for by_nib in SET_IDS]
 _FIRST = [[[(p - dealer - 1) % n for p in range(n)] for dealer in range(n)] if n else [] for n in range(9)]
 
 
-Discard: TypeAlias = tuple[int, "Discard"] | None  # the discard pile: (top card, the rest), None when empty
+# The discard pile: (top card, the rest), None when empty. The rest is a Discard again, spelt Any:
+# mypyc (the compiled build) crashes on a recursive type alias.
+Discard: TypeAlias = tuple[int, Any] | None
 
 
 class TorState:
@@ -134,7 +136,9 @@ def _plain_int(s: str) -> bool:
 class TorRules(Rules[TorState]):
     id = "tor"
     title = "Tőr"
-    min_seats, max_seats, default_seats = 2, 8, 4
+    min_seats = 2  # one name a line: mypyc compiles no multiple assignment in a class body
+    max_seats = 8
+    default_seats = 4
     option_schema = (
         int_option("stake", 1, 1000, 1, "units paid for a single stake"),
         int_option("deals", 1, 1000, 12, "number of deals in the match"),

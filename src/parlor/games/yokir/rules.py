@@ -57,7 +57,9 @@ class YokirState:
 class YokirRules(Rules[YokirState]):
     id = "yokir"
     title = "Yokir"
-    min_seats = max_seats = default_seats = 3
+    min_seats = 3  # one name a line: mypyc compiles no multiple assignment in a class body
+    max_seats = 3
+    default_seats = 3
     option_schema = (int_option("target", 1, 100, 7, "points needed to win, alone at the top"),)
     deck = DECK
     num_actions = 54
