@@ -157,7 +157,7 @@ EXACT = {
              "trump: Koppu; taker Ann (nobody declared, hidden Robai); tricks: team A 5, team B 4; trick 6 — 8 over 9 "
              "moves 2 points to team A; points: team A 7, team B 2"),
     "tor": (1, ["Stock (talon): 31 cards", "Discard pile: empty", "Melds: none",
-                "Cards in hand: Ann: 5  Ben: 6  Cai: 5  Dee: 5",
+                "Cards in hand: Ann: 5, Ben: 6, Cai: 5, Dee: 5",
                 "Ben holds the queen of hearts (taken from the discard pile)",
                 "Taken from the discard pile this turn: the queen of hearts", "Your hand counts 39"],
             "drop (virít) by Cai (38) burned (leégett) by Dee"),

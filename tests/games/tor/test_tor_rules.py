@@ -331,7 +331,7 @@ def test_table_lines_in_play():
     lines = text_of(match.rules).table_lines(match.view(2))
     assert lines[:2] == ["Stock (talon): 30 cards", "Discard pile: the king of diamonds on top (1 card)"]
     assert "  0: 5♦ 6♦ 7♦   run (sor), seat 1" in lines
-    assert "Cards in hand: seat 0: 5  seat 1: 3  seat 2: 5  seat 3: 5" in lines
+    assert "Cards in hand: seat 0: 5, seat 1: 3, seat 2: 5, seat 3: 5" in lines
 
 
 def test_table_lines_name_the_seats_by_the_tables_names():
@@ -339,7 +339,7 @@ def test_table_lines_name_the_seats_by_the_tables_names():
     view = dict(match.view(3), names=["Ann", "Bob", "Cy", "Dee"])
     lines = text_of(match.rules).table_lines(view)
     assert "  0: 5♦ 6♦ 7♦   run (sor), Bob" in lines
-    assert "Cards in hand: Ann: 5  Bob: 3  Cy: 5  Dee: 5" in lines
+    assert "Cards in hand: Ann: 5, Bob: 3, Cy: 5, Dee: 5" in lines
     assert "Cy holds the king of diamonds (taken from the discard pile)" in lines
 
 

@@ -74,7 +74,7 @@ class TorText(GameText):
                                         cards=self._short(m["cards"]), kind=kind, owner=who(m["owner"])))
         else:
             lines.append(say("Melds: none"))
-        sizes = listed((say("{seat}: {cards}", seat=who(p), cards=k) for p, k in enumerate(v["hand_sizes"])), "  ")
+        sizes = listed((say("{seat}: {cards}", seat=who(p), cards=k) for p, k in enumerate(v["hand_sizes"])))
         lines.append(say("Cards in hand: {sizes}", sizes=sizes))
         for p, cards in enumerate(v["known"]):
             if cards and p != v["seat"]:
