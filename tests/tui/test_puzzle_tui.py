@@ -19,7 +19,7 @@ def test_a_position_is_answered_at_the_terminal_table():
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, PuzzleScreen)
-            assert "practice position 3 of" in screen_text(app) and "Find the best move for You" in screen_text(app)
+            assert "practice position 3 of" in screen_text(app) and "Your move: " in screen_text(app)
             screen.try_move("9Z")
             await pilot.pause()
             assert screen.answer is None and "That is not allowed" in screen_text(app)

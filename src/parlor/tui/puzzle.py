@@ -10,7 +10,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.widgets import Button, Static
 
-from parlor.core.words import N_, Seats, say
+from parlor.core.words import N_, say
 from parlor.session.puzzles import Answer, PuzzleRun, puzzle, puzzles, verdict_lines
 
 from .lesson import LESSON_CSS, PracticeScreen
@@ -52,8 +52,7 @@ class PuzzleScreen(PracticeScreen):
                         count=len(puzzles(rules.id))))
         self.query_one("#head", Static).update(head)
         if self.answer is None:
-            text = Text(say("Find the best move for {name}: {wanted}.", name=Seats(run.names)(run.seat),
-                            wanted=words.wanted(view)))
+            text = Text(say("Your move: {wanted}. Find the best one.", wanted=words.wanted(view)))
         else:
             text = Text("\n".join(verdict_lines(self.answer)))
         self.narrate(text)

@@ -110,8 +110,8 @@ function render() {
   root.replaceChildren(...[
     el("h2", {}, t("Position {number} of {count}", { number: res.number, count: res.count })),
     el("p", { class: "say", id: "say" },
-      t("Find the best move for {name}: {wanted}. The search weighed every move in {budget} imagined deals.",
-        { name: res.names[res.seat], wanted: res.table.wanted, budget: res.budget })),
+      t("Your move: {wanted}. Find the best one: the search weighed every move in {budget} imagined deals.",
+        { wanted: res.table.wanted, budget: res.budget })),
     el("p", { class: "reply", id: "reply", role: "alert" }),
     tableEl(res, Boolean(answer)),
     answer ? el("p", { class: "verdict " + (right ? "right" : "wrong"), id: "verdict" }, answer.text) : null,
