@@ -1,6 +1,7 @@
 """A card's or a suit's name in the case its sentence needs (core/words.py Word, CASES): a Georgian
-translation asks for it with the placeholder's format spec ("{card:ins}"); the other languages,
-whose translations ask for none, read as before."""
+translation asks for it with the placeholder's format spec ("{card:ins}"), a Finnish one for a
+suit's genitive ("padan kuningas"); the other languages, whose translations ask for none, read as
+before."""
 
 import pytest
 from babel.messages.pofile import read_po
@@ -33,7 +34,20 @@ def test_georgian_sentences_take_the_card_in_their_case():
         assert said.startswith("X — Un სჯობს Sota-ს")  # a Latin name takes its ending after a hyphen
 
 
-@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "ka"])
+def test_finnish_names_a_card_by_its_suits_genitive():
+    """Yokir's suits are nouns ("Arkkitehtuuri Vihitty" is no Finnish): the suit takes the genitive,
+    as the standard suits do ("padan kuningas"); Meri's Japanese suits stay as the seed writes them
+    ("Pao Robai")."""
+    with using("fi"):
+        assert _text("yokir").card_words("1A") == "Arkkitehtuurin Vihitty"
+        assert _text("yokir").card_words("6M") == "Taiteen ja musiikin Mestari"
+        assert _text("joker").card_words("KS") == "padan kuningas"
+        assert _text("tor").card_words("QH") == "hertan rouva"
+        assert _text("meri").card_words("PRo") == "Pao Robai"
+        assert _text("joker").move_words(NAMES, 1, "play KC") == "Ben pelaa ristin kuningas"
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang not in ("ka", "fi")])
 def test_other_languages_read_as_before(lang):
     """Without case forms a card is its nominative name, and a sentence the template filled in as
     str.format fills it."""

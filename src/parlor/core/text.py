@@ -80,8 +80,11 @@ FRENCH = {"S": Suit(N_("spades"), "♠", "black", "♠", 0, "spade"),
 
 # The case forms (core/words.py CASES: dative, genitive, instrumental) of the names above and of
 # "a card", in the languages whose sentences ask for them: a name's template -> its forms
-# ("{card:ins}"). Georgian: docs/glossary/ka.md.
-CARD_FORMS = {"ka": {"a card": ("ერთ კარტს", "ერთი კარტის", "ერთი კარტით"),
+# ("{card:ins}"). Georgian: docs/glossary/ka.md. Finnish asks only the genitive ("{suit:gen} {rank}":
+# "padan kuningas"), its other two forms are the nominative.
+CARD_FORMS = {"fi": {"spades": ("pata", "padan", "pata"), "hearts": ("hertta", "hertan", "hertta"),
+                     "diamonds": ("ruutu", "ruudun", "ruutu"), "clubs": ("risti", "ristin", "risti")},
+              "ka": {"a card": ("ერთ კარტს", "ერთი კარტის", "ერთი კარტით"),
                      "ace": ("ტუზს", "ტუზის", "ტუზით"), "king": ("მეფეს", "მეფის", "მეფით"),
                      "queen": ("ქალს", "ქალის", "ქალით"), "jack": ("ვალეტს", "ვალეტის", "ვალეტით"),
                      "spades": ("ყვავს", "ყვავის", "ყვავით"), "hearts": ("გულს", "გულის", "გულით"),

@@ -41,7 +41,13 @@ class YokirText(GameText):
     # TRANSLATORS: Yokir's ranks, from the highest (Initiate) down; the {rank} of "the {rank} of {suit}".
     rank_names: ClassVar[dict[str, str]] = {"1": N_("Initiate"), "2": N_("Student"), "3": N_("Prentice"),
                                             "4": N_("Journeyman"), "5": N_("Scribe"), "6": N_("Master")}
-    case_forms = {"ka": {"Initiate": ("ნეოფიტს", "ნეოფიტის", "ნეოფიტით"),
+    # Finnish: "Arkkitehtuurin Vihitty" (the suit's genitive; Meri's Japanese suit names stay
+    # as the seed writes them, "Pao Robai")
+    case_forms = {"fi": {"Architecture": ("Arkkitehtuuri", "Arkkitehtuurin", "Arkkitehtuuri"),
+                         "Leadership": ("Johtajuus", "Johtajuuden", "Johtajuus"),
+                         "Art & Music": ("Taide ja musiikki", "Taiteen ja musiikin", "Taide ja musiikki"),
+                         "Thought": ("Ajattelu", "Ajattelun", "Ajattelu")},
+                  "ka": {"Initiate": ("ნეოფიტს", "ნეოფიტის", "ნეოფიტით"),
                          "Student": ("მოსწავლეს", "მოსწავლის", "მოსწავლით"),
                          "Prentice": ("შეგირდს", "შეგირდის", "შეგირდით"),
                          "Journeyman": ("ხელოსანს", "ხელოსნის", "ხელოსნით"),
