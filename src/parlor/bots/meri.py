@@ -150,12 +150,13 @@ class RulesBot(HeuristicBot):
         known = 0
         for c in hand:
             known |= 1 << c
+        # a card's code has a name of its own: compiled code keeps each name to one type (c is an int)
         for tr in view["tricks"]:
-            for _, c in tr["cards"]:
-                known |= 1 << index[c]
-        for c in view["side_cards"] or ():
-            known |= 1 << index[c]
-        trick = [(p, UNKNOWN if c == "??" else index[c]) for p, c in view["trick"]]
+            for _, code in tr["cards"]:
+                known |= 1 << index[code]
+        for code in view["side_cards"] or ():
+            known |= 1 << index[code]
+        trick = [(p, UNKNOWN if code == "??" else index[code]) for p, code in view["trick"]]
         for _, c in trick:
             if c != UNKNOWN:
                 known |= 1 << c

@@ -153,19 +153,25 @@ def _parse(action: str):
     return verb, 0
 
 
+def _hand_total(name: str, value: object, default: int) -> int:
+    if value is None:
+        return default
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 50:
+        raise BadSettings(f"{name} must be a hand total from 0 to 50, not {value!r}")
+    return value
+
+
 class RulesBot(HeuristicBot):
     """Tőr's club player, deciding from the view alone. For experiments, `first_drop` and
     `drop_at` replace DROPS' (`rules:first_drop=0:drop_at=12` is the former rule)."""
 
-    def __init__(self, rules, first_drop: int | None = None, drop_at: int | None = None, **settings):
+    # the settings are typed object: a person's bad value must reach the check, and compiled code
+    # refuses a value of another type than its annotation before the body runs
+    def __init__(self, rules, first_drop: object = None, drop_at: object = None, **settings):
         super().__init__(rules, **settings)
         default_first, default_at = DROPS[rules.seats]
-        first_drop = default_first if first_drop is None else first_drop
-        drop_at = default_at if drop_at is None else drop_at
-        for name, value in (("first_drop", first_drop), ("drop_at", drop_at)):
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 50:
-                raise BadSettings(f"{name} must be a hand total from 0 to 50, not {value!r}")
-        self.first_drop, self.drop_at = first_drop, drop_at
+        self.first_drop = _hand_total("first_drop", first_drop, default_first)
+        self.drop_at = _hand_total("drop_at", drop_at, default_at)
 
     def decide(self, view: dict, rng) -> str:
         legal = view["legal"]
